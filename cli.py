@@ -1,0 +1,75 @@
+"""The `logistics` command: supply and logistics analysis for hex-and-counter wargames."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from logistics.errors import LoadError
+from logistics.files import load_any
+from logistics.mapdata import Map
+from logistics.summary import map_summary, position_summary
+
+
+class Command(click.Group):
+    """Every error a player can cause is reported in one line, never as a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except LoadError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=Command)
+@click.version_option(package_name="logistics")
+def main() -> None:
+    """Supply and logistics analyzer for hex-and-counter wargames (Europa, TSCW, OCS)."""
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+def validate(path: str) -> None:
+    """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
+    loaded = load_any(path)
+    if isinstance(loaded, Map):
+        click.echo(f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
+                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines")
+    else:
+        p = loaded.position
+        click.echo(f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
+                   f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
+
+
+def _echo_tree(value, indent: int = 0) -> None:
+    pad = "  " * indent
+    for key, item in value.items():
+        if isinstance(item, dict):
+            if item and all(not isinstance(v, (dict, list)) for v in item.values()):
+                click.echo(f"{pad}{key}: " + ", ".join(f"{k} {v}" for k, v in item.items()))
+            else:
+                click.echo(f"{pad}{key}:")
+                _echo_tree(item, indent + 1)
+        elif isinstance(item, list):
+            click.echo(f"{pad}{key} ({len(item)}): " + ", ".join(map(str, item)))
+        else:
+            click.echo(f"{pad}{key}: {item}")
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def show(path: str, as_json: bool) -> None:
+    """Summarise a map or a scenario: terrain, places, rail, units by side."""
+    loaded = load_any(path)
+    summary = map_summary(loaded) if isinstance(loaded, Map) else position_summary(loaded.position, loaded.map)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        _echo_tree(summary)
+
+
+if __name__ == "__main__":
+    main()

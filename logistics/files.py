@@ -1,0 +1,20 @@
+"""One entry for the command line: a path is a map folder, a map.yaml, or a scenario file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import LoadError
+from .mapdata import Map
+from .mapio import MAP_FILE, load_map
+from .scenario import Scenario, load_scenario
+
+
+def load_any(path: Path | str) -> Map | Scenario:
+    path = Path(path)
+    if path.is_dir():
+        return load_map(path)
+    if path.name == MAP_FILE:
+        return load_map(path.parent)
+    if not path.exists():
+        raise LoadError(str(path), "file not found", expected="a map folder, a map.yaml or a scenario .yaml")
+    return load_scenario(path)

@@ -1,0 +1,235 @@
+"""A moment of a game: units, ownership and markers on a map. A turn engine advances it.
+
+A `Position` is an immutable snapshot; `position.apply(change, ...)` returns a new one, so the
+engine can keep history and every verdict is computed on one fixed snapshot (12B ruling:
+out-of-supply markers change simultaneously, after all verdicts).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from .hexgrid import Hex
+
+ZOC_KINDS = ("normal", "reduced", "none")
+NAVAL_GROUP_KINDS = ("combat", "transport", "mixed", "submarine")
+SUPPLY_KINDS = ("general", "attack")
+NEUTRAL = "neutral"
+UNOWNED = "unowned"
+
+
+@dataclass(frozen=True)
+class Side:
+    """A side, its coalitions and each coalition's affiliations (3B)."""
+
+    name: str
+    coalitions: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def affiliations(self) -> list[str]:
+        return [a for _, affs in self.coalitions for a in affs]
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    side: str
+    coalition: str
+    affiliation: str
+    type: str = "infantry"
+    size: float = 1.0              # REs
+    zoc: str = "normal"            # normal | reduced | none
+    nationality: str = ""
+    hex: Hex | None = None
+    box: str | None = None
+    aboard: str | None = None      # a naval group's id
+    oos: int = 0                   # the U-n marker: 0 = none
+    mode: str = ""                 # OCS / TSCW modes (combat, move, strat, column, ...)
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NavalGroup:
+    id: str
+    side: str
+    kind: str                      # combat | transport | mixed | submarine
+    hex: Hex | None = None
+    box: str | None = None
+    in_port: bool = False
+
+
+@dataclass(frozen=True)
+class CoastalDefence:
+    id: str
+    side: str
+    hex: Hex
+
+
+@dataclass(frozen=True)
+class SupplyStock:
+    """General supply points or attack-supply steps/points lying in a hex (12C3, 12D, 12F)."""
+
+    side: str
+    kind: str                      # general | attack
+    hex: Hex
+    amount: float = 1.0
+    affiliation: str = ""          # "" = any of the side
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int = 1
+    date: str = ""
+    phase: str = "initial"
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class Position:
+    game: str
+    map_ref: str
+    sides: tuple[Side, ...]
+    turn: Turn = Turn()
+    units: tuple[Unit, ...] = ()
+    owner: dict[Hex, str] = field(default_factory=dict)   # side name or "neutral"; absent = unowned
+    unpacified: frozenset[Hex] = frozenset()
+    rail_breaks: frozenset[Hex] = frozenset()
+    port_damage: dict[str, int] = field(default_factory=dict)
+    naval_groups: tuple[NavalGroup, ...] = ()
+    coastal_defences: tuple[CoastalDefence, ...] = ()
+    supply: tuple[SupplyStock, ...] = ()
+    rail_capacity: dict[str, float] = field(default_factory=dict)
+    weather: dict[str, str] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
+
+    # --- looking things up ------------------------------------------------------------------
+    def side(self, name: str) -> Side:
+        for s in self.sides:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise KeyError(unit_id)
+
+    def units_in(self, hex_: Hex) -> list[Unit]:
+        return [u for u in self.units if u.hex == hex_]
+
+    def owner_of(self, hex_: Hex) -> str:
+        return self.owner.get(hex_, UNOWNED)
+
+    def enemies_of(self, side: str) -> list[str]:
+        return [s.name for s in self.sides if s.name != side]
+
+    # --- changing ---------------------------------------------------------------------------
+    def apply(self, *changes: "Change") -> "Position":
+        position = self
+        for change in changes:
+            position = change.apply(position)
+        return position
+
+
+class Change:
+    """One edit of a position; applying it never alters the original."""
+
+    def apply(self, position: Position) -> Position:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def _replace_unit(position: Position, unit_id: str, **fields) -> Position:
+    position.unit(unit_id)  # KeyError for an unknown unit
+    units = tuple(replace(u, **fields) if u.id == unit_id else u for u in position.units)
+    return replace(position, units=units)
+
+
+@dataclass(frozen=True)
+class MoveUnit(Change):
+    unit_id: str
+    hex: Hex | None = None
+    box: str | None = None
+
+    def apply(self, position: Position) -> Position:
+        return _replace_unit(position, self.unit_id, hex=self.hex, box=self.box, aboard=None)
+
+
+@dataclass(frozen=True)
+class SetMarker(Change):
+    """Set a unit's out-of-supply marker (U-n; 0 removes it)."""
+
+    unit_id: str
+    oos: int
+
+    def apply(self, position: Position) -> Position:
+        return _replace_unit(position, self.unit_id, oos=self.oos)
+
+
+@dataclass(frozen=True)
+class AddUnit(Change):
+    unit: Unit
+
+    def apply(self, position: Position) -> Position:
+        if any(u.id == self.unit.id for u in position.units):
+            raise ValueError(f"unit {self.unit.id!r} is already in the position")
+        return replace(position, units=position.units + (self.unit,))
+
+
+@dataclass(frozen=True)
+class RemoveUnit(Change):
+    unit_id: str
+
+    def apply(self, position: Position) -> Position:
+        position.unit(self.unit_id)
+        return replace(position, units=tuple(u for u in position.units if u.id != self.unit_id))
+
+
+@dataclass(frozen=True)
+class SetOwner(Change):
+    hexes: tuple[Hex, ...]
+    owner: str                      # a side, "neutral" or "unowned"
+
+    def apply(self, position: Position) -> Position:
+        owner = dict(position.owner)
+        for h in self.hexes:
+            if self.owner == UNOWNED:
+                owner.pop(h, None)
+            else:
+                owner[h] = self.owner
+        return replace(position, owner=owner)
+
+
+@dataclass(frozen=True)
+class SetRailBreak(Change):
+    hex: Hex
+    broken: bool = True
+
+    def apply(self, position: Position) -> Position:
+        breaks = position.rail_breaks | {self.hex} if self.broken else position.rail_breaks - {self.hex}
+        return replace(position, rail_breaks=breaks)
+
+
+@dataclass(frozen=True)
+class SetPortDamage(Change):
+    port: str
+    hits: int
+
+    def apply(self, position: Position) -> Position:
+        damage = dict(position.port_damage)
+        if self.hits:
+            damage[self.port] = self.hits
+        else:
+            damage.pop(self.port, None)
+        return replace(position, port_damage=damage)
+
+
+@dataclass(frozen=True)
+class SetTurn(Change):
+    turn: Turn
+
+    def apply(self, position: Position) -> Position:
+        return replace(position, turn=self.turn)
+
+
+def by_id(units: Iterable[Unit]) -> dict[str, Unit]:
+    return {u.id: u for u in units}

@@ -1,0 +1,312 @@
+"""Reading and writing scenario files: a position on a map (format: docs/scenario-format.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .atomic import write_text
+from .errors import LoadError
+from .hexgrid import Hex
+from .mapdata import OFF_MAP, Map
+from .mapio import HexReader, load_map
+from .position import (NAVAL_GROUP_KINDS, NEUTRAL, SUPPLY_KINDS, UNOWNED, ZOC_KINDS, CoastalDefence,
+                       NavalGroup, Position, Side, SupplyStock, Turn, Unit)
+from .rules import RULE_SYSTEMS
+from .yamldoc import Doc, dump_flow, load_doc
+
+TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "units", "unpacified", "rail_breaks",
+              "port_damage", "naval_groups", "coastal_defences", "supply", "rail_capacity", "weather")
+UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
+               "aboard", "oos", "mode", "tags")
+
+
+@dataclass
+class Scenario:
+    path: Path
+    map: Map
+    position: Position
+
+
+def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
+    """A map named in a scenario: a folder relative to the scenario, or `maps/<ref>` above it."""
+    direct = (scenario_dir / ref)
+    if (direct / "map.yaml").exists():
+        return direct
+    for folder in (scenario_dir, *scenario_dir.parents):
+        candidate = folder / "maps" / ref
+        if (candidate / "map.yaml").exists():
+            return candidate
+    return None
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    path = Path(path)
+    doc = load_doc(path)
+    f = doc.mapping(TOP_FIELDS, required=("game", "map", "sides"))
+    game = f["game"].choice(tuple(RULE_SYSTEMS), "game")
+    map_ref = f["map"].text()
+    folder = find_map_folder(map_ref, path.parent)
+    if folder is None:
+        raise f["map"].error(f"no map {map_ref!r} found", expected="a map folder relative to this file, or a name under maps/")
+    map_ = load_map(folder)
+    family = RULE_SYSTEMS[game].map_family
+    if map_.game != family:
+        raise f["map"].error(f"map {map_.name} is drawn for {map_.game}, not {family}", expected=f"a {family} map")
+    return Scenario(path, map_, _read_position(f, game, map_ref, map_, path))
+
+
+def _read_sides(doc: Doc) -> tuple[Side, ...]:
+    sides = []
+    seen: dict[str, str] = {}
+    for side_name, side_doc in doc.items():
+        coalitions = []
+        for coalition, affs_doc in side_doc.items():
+            affs = affs_doc.texts()
+            if not affs:
+                raise affs_doc.error("no affiliations", expected="a list of affiliations")
+            for a, adoc in zip(affs, affs_doc.list()):
+                if a in seen:
+                    raise adoc.error(f"affiliation {a!r} is already in {seen[a]}", expected="each affiliation once")
+                seen[a] = f"{side_name}/{coalition}"
+            coalitions.append((coalition, tuple(affs)))
+        sides.append(Side(side_name, tuple(coalitions)))
+    if len(sides) < 2:
+        raise doc.error(f"{len(sides)} side(s)", expected="at least two sides")
+    return tuple(sides)
+
+
+def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map) -> Unit:
+    f = doc.mapping(UNIT_FIELDS, required=("id", "affiliation"))
+    affiliation = f["affiliation"].text()
+    home = {a: (s.name, c) for s in sides for c, affs in s.coalitions for a in affs}
+    if affiliation not in home:
+        raise f["affiliation"].error(f"unknown affiliation {affiliation!r}",
+                                     expected="one of " + ", ".join(sorted(home)))
+    side, coalition = home[affiliation]
+    if "side" in f and f["side"].text() != side:
+        raise f["side"].error(f"affiliation {affiliation} belongs to side {side}", expected=side)
+    if "coalition" in f and f["coalition"].text() != coalition:
+        raise f["coalition"].error(f"affiliation {affiliation} belongs to coalition {coalition}", expected=coalition)
+    places = [k for k in ("hex", "box", "aboard") if k in f]
+    if len(places) != 1:
+        raise doc.error("a unit needs exactly one place", expected="'hex', 'box' or 'aboard'")
+    hex_ = reader.hex(f["hex"]) if "hex" in f else None
+    box = f["box"].text() if "box" in f else None
+    if box is not None and map_.box(box) is None:
+        raise f["box"].error(f"unknown box {box!r}", expected="a box of the map")
+    if hex_ is not None and map_.is_water(hex_):
+        raise f["hex"].error(f"ground unit on {map_.terrain[hex_]} hex {f['hex'].text()}",
+                             expected="a land hex (or 'aboard' a naval group)")
+    return Unit(
+        id=f["id"].text(), side=side, coalition=coalition, affiliation=affiliation,
+        type=f["type"].text() if "type" in f else "infantry",
+        size=f["size"].number(0) if "size" in f else 1.0,
+        zoc=f["zoc"].choice(ZOC_KINDS, "ZOC kind") if "zoc" in f else "normal",
+        nationality=f["nationality"].text() if "nationality" in f else "",
+        hex=hex_, box=box, aboard=f["aboard"].text() if "aboard" in f else None,
+        oos=f["oos"].integer(0) if "oos" in f else 0,
+        mode=f["mode"].text() if "mode" in f else "",
+        tags=tuple(f["tags"].texts()) if "tags" in f else (),
+    )
+
+
+def _side_name(doc: Doc, sides: tuple[Side, ...]) -> str:
+    names = [s.name for s in sides]
+    return doc.choice(tuple(names), "side")
+
+
+def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, base: Path) -> dict[Hex, str]:
+    owners = (*[s.name for s in sides], NEUTRAL, UNOWNED)
+    owner: dict[Hex, str] = {h: NEUTRAL for h in map_.terrain
+                             if map_.countries.get(map_.country_of(h)) and map_.countries[map_.country_of(h)].neutral}
+    f = doc.mapping(("grid", *owners))
+    if "grid" in f:
+        g = f["grid"].mapping(("file", "legend"), required=("file", "legend"))
+        legend = {}
+        for char, value in g["legend"].items():
+            if len(char) != 1 or char == OFF_MAP:
+                raise value.error(f"legend key {char!r} is not one character", expected="a single non-space character")
+            legend[char] = value.choice(owners, "owner")
+        grid_path = base / g["file"].text()
+        try:
+            lines = grid_path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            raise g["file"].error(f"cannot read ownership grid {grid_path}", expected="a UTF-8 text file") from None
+        for row, text in enumerate(lines):
+            for col, char in enumerate(text):
+                if char == OFF_MAP:
+                    continue
+                hex_ = map_.layout.to_hex(col, row)
+                if char not in legend:
+                    raise LoadError(str(grid_path), f"unknown owner character {char!r}", line=row + 1,
+                                    field=f"column {col + 1}", expected="a character of the legend or a space")
+                if hex_ not in map_:
+                    raise LoadError(str(grid_path), "an owner where the map has no hex", line=row + 1,
+                                    field=f"column {col + 1}", expected="a space")
+                owner[hex_] = legend[char]
+    for name in owners:
+        if name in f:
+            for hdoc in f[name].list():
+                hex_ = reader.hex(hdoc)
+                if name == UNOWNED:
+                    owner.pop(hex_, None)
+                else:
+                    owner[hex_] = name
+    return {h: owner[h] for h in sorted(owner)}
+
+
+def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: Path) -> Position:
+    reader = HexReader(map_)
+    sides = _read_sides(f["sides"])
+    turn = Turn()
+    if "turn" in f:
+        t = f["turn"].mapping(("number", "date", "phase", "player"))
+        turn = Turn(number=t["number"].integer(1) if "number" in t else 1,
+                    date=t["date"].text() if "date" in t else "",
+                    phase=t["phase"].text() if "phase" in t else "initial",
+                    player=_side_name(t["player"], sides) if "player" in t else "")
+    units = tuple(_read_unit(d, sides, reader, map_) for d in f["units"].list()) if "units" in f else ()
+    seen: dict[str, Doc] = {}
+    for d, u in zip(f["units"].list() if "units" in f else [], units):
+        if u.id in seen:
+            raise d.error(f"duplicate unit id {u.id!r} (first at line {seen[u.id].line})", expected="unique unit ids")
+        seen[u.id] = d
+    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent) if "ownership" in f else \
+        {h: NEUTRAL for h in sorted(map_.terrain) if map_.countries.get(map_.country_of(h), None) is not None
+         and map_.countries[map_.country_of(h)].neutral}
+
+    groups = []
+    for d in f["naval_groups"].list() if "naval_groups" in f else []:
+        g = d.mapping(("id", "side", "kind", "hex", "box", "in_port"), required=("id", "side", "kind"))
+        if ("hex" in g) == ("box" in g):
+            raise d.error("a naval group needs exactly one place", expected="'hex' or 'box'")
+        hex_ = reader.hex(g["hex"]) if "hex" in g else None
+        if hex_ is not None and not map_.is_sea(hex_) and map_.port_at(hex_) is None:
+            raise g["hex"].error(f"naval group on land hex {g['hex'].text()} with no port",
+                                 expected="a sea, partial-sea or port hex")
+        groups.append(NavalGroup(g["id"].text(), _side_name(g["side"], sides),
+                                 g["kind"].choice(NAVAL_GROUP_KINDS, "naval group kind"), hex_,
+                                 g["box"].text() if "box" in g else None,
+                                 g["in_port"].boolean() if "in_port" in g else False))
+    group_ids = {g.id for g in groups}
+    for d, u in zip(f["units"].list() if "units" in f else [], units):
+        if u.aboard is not None and u.aboard not in group_ids:
+            raise d.mapping()["aboard"].error(f"unknown naval group {u.aboard!r}", expected="a naval group's id")
+
+    defences = []
+    for d in f["coastal_defences"].list() if "coastal_defences" in f else []:
+        c = d.mapping(("id", "side", "hex"), required=("id", "side", "hex"))
+        defences.append(CoastalDefence(c["id"].text(), _side_name(c["side"], sides), reader.hex(c["hex"])))
+
+    stocks = []
+    for d in f["supply"].list() if "supply" in f else []:
+        s = d.mapping(("side", "kind", "hex", "amount", "affiliation"), required=("side", "kind", "hex"))
+        side = _side_name(s["side"], sides)
+        aff = s["affiliation"].choice(tuple(sides[[x.name for x in sides].index(side)].affiliations()),
+                                      "affiliation") if "affiliation" in s else ""
+        stocks.append(SupplyStock(side, s["kind"].choice(SUPPLY_KINDS, "supply kind"), reader.hex(s["hex"]),
+                                  s["amount"].number(0) if "amount" in s else 1.0, aff))
+
+    damage = {}
+    for name, d in f["port_damage"].items() if "port_damage" in f else []:
+        if not any(p.name == name for p in map_.ports):
+            raise d.error(f"unknown port {name!r}", expected="a port of the map")
+        damage[name] = d.integer(0)
+    capacity = {}
+    for name, d in f["rail_capacity"].items() if "rail_capacity" in f else []:
+        if not any(y.name == name for y in map_.yards):
+            raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
+        capacity[name] = d.number(0)
+    weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
+    options = {}
+    for key, d in f["options"].items() if "options" in f else []:
+        options[key] = d.boolean() if d.node.tag == "tag:yaml.org,2002:bool" else d.text()
+
+    return Position(
+        game=game, map_ref=map_ref, sides=sides, turn=turn, units=units, owner=owner,
+        unpacified=frozenset(reader.hex(d) for d in f["unpacified"].list()) if "unpacified" in f else frozenset(),
+        rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
+        port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
+        rail_capacity=capacity, weather=weather, options=options,
+    )
+
+
+# --- writing ---------------------------------------------------------------------------------------
+
+def _num(value: float) -> float | int:
+    """Whole numbers written without a trailing .0."""
+    return int(value) if float(value).is_integer() else value
+
+
+def _default_owner(map_: Map, hex_: Hex) -> str:
+    country = map_.countries.get(map_.country_of(hex_))
+    return NEUTRAL if country is not None and country.neutral else UNOWNED
+
+
+def scenario_text(position: Position, map_: Map) -> str:
+    """The scenario as YAML text; deterministic, so written files diff cleanly."""
+    hid = map_.hex_id
+    grid_order = lambda hexes: sorted(hexes, key=lambda h: map_.layout.to_offset(h)[::-1])  # noqa: E731
+    out = [f"game: {position.game}", f"map: {dump_flow(position.map_ref)}"]
+    t = position.turn
+    out.append("turn: " + dump_flow({"number": t.number, "date": t.date, "phase": t.phase,
+                                     **({"player": t.player} if t.player else {})}))
+    out.append("sides:")
+    for s in position.sides:
+        out.append(f"  {dump_flow(s.name)}:")
+        out.extend(f"    {dump_flow(c)}: {dump_flow(list(affs))}" for c, affs in s.coalitions)
+    if position.options:
+        out.append("options: " + dump_flow(dict(sorted(position.options.items()))))
+    changed: dict[str, list[Hex]] = {}
+    for h in map_.terrain:
+        owner = position.owner.get(h, UNOWNED)
+        if owner != _default_owner(map_, h):
+            changed.setdefault(owner, []).append(h)
+    if changed:
+        out.append("ownership:")
+        for name in [*(s.name for s in position.sides), NEUTRAL, UNOWNED]:
+            if name in changed:
+                out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in grid_order(changed[name])]))
+    if position.units:
+        out.append("units:")
+        for u in position.units:
+            item = {"id": u.id, "affiliation": u.affiliation, "type": u.type, "size": _num(u.size), "zoc": u.zoc}
+            if u.nationality:
+                item["nationality"] = u.nationality
+            item.update({"hex": hid(u.hex)} if u.hex is not None else {"box": u.box} if u.box else {"aboard": u.aboard})
+            if u.oos:
+                item["oos"] = u.oos
+            if u.mode:
+                item["mode"] = u.mode
+            if u.tags:
+                item["tags"] = list(u.tags)
+            out.append("  - " + dump_flow(item))
+    for key, hexes in (("unpacified", position.unpacified), ("rail_breaks", position.rail_breaks)):
+        if hexes:
+            out.append(f"{key}: " + dump_flow([hid(h) for h in grid_order(hexes)]))
+    if position.port_damage:
+        out.append("port_damage: " + dump_flow(dict(sorted(position.port_damage.items()))))
+    if position.naval_groups:
+        out.append("naval_groups:")
+        for g in position.naval_groups:
+            place = {"hex": hid(g.hex)} if g.hex is not None else {"box": g.box}
+            out.append("  - " + dump_flow({"id": g.id, "side": g.side, "kind": g.kind, **place,
+                                           **({"in_port": True} if g.in_port else {})}))
+    if position.coastal_defences:
+        out.append("coastal_defences:")
+        out.extend("  - " + dump_flow({"id": c.id, "side": c.side, "hex": hid(c.hex)}) for c in position.coastal_defences)
+    if position.supply:
+        out.append("supply:")
+        for s in position.supply:
+            out.append("  - " + dump_flow({"side": s.side, "kind": s.kind, "hex": hid(s.hex), "amount": _num(s.amount),
+                                           **({"affiliation": s.affiliation} if s.affiliation else {})}))
+    if position.rail_capacity:
+        out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
+    if position.weather:
+        out.append("weather: " + dump_flow(dict(sorted(position.weather.items()))))
+    return "\n".join(out) + "\n"
+
+
+def write_scenario(position: Position, map_: Map, path: Path | str) -> None:
+    """Write a scenario file atomically (the old file stays whole if anything fails)."""
+    write_text(path, scenario_text(position, map_))

@@ -1,0 +1,40 @@
+"""Shared fixtures: the hand-drawn Testland map and scenario (tests/data), and a way to copy
+them and break one line for the validation tests."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from logistics.mapio import load_map
+from logistics.scenario import load_scenario
+
+DATA = Path(__file__).parent / "data"
+TESTLAND_MAP = DATA / "maps" / "testland"
+TESTLAND_SCENARIO = DATA / "scenarios" / "testland.yaml"
+
+
+@pytest.fixture(scope="session")
+def testland():
+    return load_map(TESTLAND_MAP)
+
+
+@pytest.fixture(scope="session")
+def testland_scenario():
+    return load_scenario(TESTLAND_SCENARIO)
+
+
+@pytest.fixture
+def data_copy(tmp_path) -> Path:
+    """A private copy of tests/data that a test may edit."""
+    target = tmp_path / "data"
+    shutil.copytree(DATA, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> Path:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} must occur exactly once in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path

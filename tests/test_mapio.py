@@ -1,0 +1,102 @@
+"""Maps and scenarios: load -> write -> load gives the same map / position."""
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from logistics.hexgrid import Layout, line
+from logistics.mapdata import TERRAINS, City, Country, Map, Place, Port, SideFeature, Track
+from logistics.mapio import load_map, map_files, write_map
+from logistics.hexgrid import Hexside
+from logistics.numbering import Numbering, Sheet
+from logistics.position import SetOwner
+from logistics.scenario import load_scenario, scenario_text, write_scenario
+
+from conftest import TESTLAND_MAP
+
+
+def test_testland_reads_as_drawn(testland):
+    capital = testland.city("Capital")
+    assert [testland.hex_id(h) for h in capital.place.hexes] == ["T:0505", "T:0506"]
+    assert testland.terrain[testland.hex_at("T:0301")] == "mountain"
+    assert testland.country_of(testland.hex_at("T:0105")) == "Neutralia"
+    assert testland.countries["Neutralia"].neutral
+    assert testland.is_border(testland.hex_at("T:0205"), testland.hex_at("T:0305"))
+    assert testland.hex_at("T:0901") in testland.partial_sea
+    strait = testland.features_of(testland.hex_at("T:0801"), testland.hex_at("T:0901"))
+    assert strait == {"all_sea", "narrow_strait"}
+    assert testland.rail_links[Hexside(testland.hex_at("T:0506"), testland.hex_at("T:0507"))].klass == "low_volume"
+    assert testland.port_at(testland.hex_at("T:0803")).naval_base
+
+
+def test_testland_map_round_trip(testland, tmp_path):
+    write_map(testland, tmp_path / "testland")
+    again = load_map(tmp_path / "testland")
+    assert again == testland
+    assert map_files(again) == map_files(testland)
+
+
+def test_testland_scenario_round_trip(testland_scenario, tmp_path):
+    s = testland_scenario
+    out = tmp_path / "scenarios" / "again.yaml"
+    # The scenario names its map relative to itself: keep the same relative place.
+    (tmp_path / "maps").mkdir()
+    write_map(s.map, tmp_path / "maps" / "testland")
+    write_scenario(s.position, s.map, out)
+    again = load_scenario(out)
+    assert again.position == s.position
+    assert scenario_text(again.position, again.map) == scenario_text(s.position, s.map)
+
+
+def test_a_snapshot_plus_changes_is_a_new_snapshot(testland_scenario, tmp_path):
+    s = testland_scenario
+    hex_ = s.map.hex_at("T:0604")
+    changed = s.position.apply(SetOwner((hex_,), "Loyalist"))
+    assert s.position.owner_of(hex_) == "Insurgent" and changed.owner_of(hex_) == "Loyalist"
+    (tmp_path / "maps").mkdir()
+    write_map(s.map, tmp_path / "maps" / "testland")
+    write_scenario(changed, s.map, tmp_path / "scenarios" / "changed.yaml")
+    assert load_scenario(tmp_path / "scenarios" / "changed.yaml").position == changed
+
+
+# --- property: any map we can build survives a write and a read --------------------------------
+
+@st.composite
+def maps(draw):
+    layout = Layout(draw(st.sampled_from(["flat", "pointy"])), draw(st.sampled_from(["odd", "even"])))
+    columns, rows = draw(st.integers(3, 9)), draw(st.integers(3, 9))
+    style = draw(st.sampled_from(["europa", "tscw", "ocs"]))
+    numbering = Numbering(style, (Sheet("" if style == "tscw" else "A", 0, 0, columns, rows),))
+    cells = [(c, r) for r in range(rows) for c in range(columns)]
+    present = draw(st.lists(st.sampled_from(cells), min_size=1, unique=True))
+    terrain = {layout.to_hex(c, r): draw(st.sampled_from(TERRAINS)) for c, r in present}
+    land = sorted(h for h, t in terrain.items() if t not in ("all_sea", "lake"))
+    partial = frozenset(h for h in land if draw(st.booleans()))
+    countries = {"Alpha": Country("Alpha"), "Beta": Country("Beta", neutral=True)}
+    country = {h: draw(st.sampled_from(["Alpha", "Beta"])) for h in land}
+    m = Map(name="prop", game="europa", layout=layout, numbering=numbering, columns=columns, rows=rows,
+            terrain=terrain, partial_sea=partial, layers={"country": country} if country else {},
+            countries=countries if country else {})
+    if land:
+        for i, h in enumerate(draw(st.lists(st.sampled_from(land), max_size=3, unique=True))):
+            m.cities.append(City(f"City {i}", draw(st.sampled_from(["dot", "point", "major"])), Place((h,))))
+            if draw(st.booleans()):
+                m.ports.append(Port(f"City {i}", draw(st.sampled_from(["minor", "major"])), Place((h,)),
+                                    naval_base=draw(st.booleans())))
+        a, b = draw(st.sampled_from(land)), draw(st.sampled_from(land))
+        chain = tuple(line(a, b))
+        if len(chain) > 1 and all(h in land for h in chain):
+            m.rail.append(Track("Line", draw(st.sampled_from(["standard", "low_volume"])), chain))
+            m.side_features.append(SideFeature("minor_river", "River", (Hexside(chain[0], chain[1]),)))
+    return m
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(maps())
+def test_any_map_round_trips(tmp_path_factory, m):
+    folder = tmp_path_factory.mktemp("map") / "prop"
+    write_map(m, folder)
+    again = load_map(folder)
+    assert again.terrain == m.terrain and again.partial_sea == m.partial_sea
+    assert again.layers == m.layers and again.cities == m.cities and again.ports == m.ports
+    assert again.rail == m.rail and again.side_features == m.side_features
+    assert map_files(again) == map_files(m)

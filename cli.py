@@ -10,6 +10,7 @@ from logistics.errors import LoadError
 from logistics.files import load_any
 from logistics.mapdata import Map
 from logistics.summary import map_summary, position_summary
+from logistics.supply.report import explanation, table, verdict_json
 
 
 class Command(click.Group):
@@ -69,6 +70,61 @@ def show(path: str, as_json: bool) -> None:
         click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         _echo_tree(summary)
+
+
+def _scenario(path: str):
+    loaded = load_any(path)
+    if isinstance(loaded, Map):
+        raise LoadError(path, "is a map, not a scenario", expected="a scenario .yaml file")
+    return loaded
+
+
+def _verdicts(scenario):
+    from logistics.rules.engine import supply_engine
+    return supply_engine(scenario.position, scenario.map).verdicts()
+
+
+@main.command()
+@click.argument("scenario", type=click.Path())
+@click.option("--side", help="Only units of this side.")
+@click.option("--unit", "unit_id", help="Only this unit.")
+@click.option("--hex", "hex_id", help="Only units in this hex (printed id).")
+@click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
+def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
+           as_json: bool) -> None:
+    """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
+    loaded = _scenario(scenario)
+    verdicts = _verdicts(loaded)
+    if side:
+        verdicts = [v for v in verdicts if v.side == side]
+    if unit_id:
+        verdicts = [v for v in verdicts if v.unit == unit_id]
+        if not verdicts:
+            raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
+    if hex_id:
+        verdicts = [v for v in verdicts if v.hex == hex_id]
+    if as_json:
+        click.echo(json.dumps({"scenario": scenario, "game": loaded.position.game,
+                               "units": [verdict_json(v) for v in verdicts]}, indent=2, ensure_ascii=False))
+    elif explain:
+        for v in verdicts:
+            click.echo("\n".join(explanation(v)))
+    else:
+        click.echo("\n".join(table(verdicts)))
+
+
+@main.command()
+@click.argument("scenario", type=click.Path())
+@click.option("--unit", "unit_id", required=True, help="The unit to trace.")
+def trace(scenario: str, unit_id: str) -> None:
+    """The supply line of one unit, hex by hex with its element, or where and why it fails."""
+    loaded = _scenario(scenario)
+    for v in _verdicts(loaded):
+        if v.unit == unit_id:
+            click.echo("\n".join(explanation(v)))
+            return
+    raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
 
 
 if __name__ == "__main__":

@@ -76,6 +76,30 @@ class SupplyStock:
 
 
 @dataclass(frozen=True)
+class SupplySource:
+    """A full general supply source as the scenario or OB defines it (12C1).
+
+    `users`: the coalitions / affiliations that may draw on it (empty: the whole side; 12C1
+    "appropriate side, coalition or affiliation"). `connected`: how many of its cities must be
+    rail-connected for each to count (3 for the Rebel / Republican cities; 0 for sources that need
+    no connection, such as the Radical and Gobernito cities). `stand_ins`: cities in a neutral
+    country that may count as one of the connected cities when that border is open (12C1b).
+    """
+
+    name: str
+    side: str
+    cities: tuple[str, ...]
+    users: tuple[str, ...] = ()
+    connected: int = 0
+    stand_ins: tuple[str, ...] = ()
+    per_hex: bool = False          # each friendly-owned hex counts (12C1b: "any hex of Barcelona")
+
+    def usable_by(self, unit: "Unit") -> bool:
+        return unit.side == self.side and (not self.users or unit.coalition in self.users
+                                            or unit.affiliation in self.users)
+
+
+@dataclass(frozen=True)
 class Turn:
     number: int = 1
     date: str = ""
@@ -91,12 +115,16 @@ class Position:
     turn: Turn = Turn()
     units: tuple[Unit, ...] = ()
     owner: dict[Hex, str] = field(default_factory=dict)   # side name or "neutral"; absent = unowned
+    # 43C1: hexes owned only while a 1/2-RE unit occupies them, and the owner they revert to.
+    temporary_owners: dict[Hex, str] = field(default_factory=dict)
     unpacified: frozenset[Hex] = frozenset()
+    garrisoned: frozenset[Hex] = frozenset()   # unpacified cities holding their required garrison (39A)
     rail_breaks: frozenset[Hex] = frozenset()
     port_damage: dict[str, int] = field(default_factory=dict)
     naval_groups: tuple[NavalGroup, ...] = ()
     coastal_defences: tuple[CoastalDefence, ...] = ()
     supply: tuple[SupplyStock, ...] = ()
+    supply_sources: tuple[SupplySource, ...] = ()
     rail_capacity: dict[str, float] = field(default_factory=dict)
     weather: dict[str, str] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)

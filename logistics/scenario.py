@@ -10,12 +10,16 @@ from .hexgrid import Hex
 from .mapdata import OFF_MAP, Map
 from .mapio import HexReader, load_map
 from .position import (NAVAL_GROUP_KINDS, NEUTRAL, SUPPLY_KINDS, UNOWNED, ZOC_KINDS, CoastalDefence,
-                       NavalGroup, Position, Side, SupplyStock, Turn, Unit)
+                       NavalGroup, Position, Side, SupplySource, SupplyStock, Turn, Unit)
 from .rules import RULE_SYSTEMS
 from .yamldoc import Doc, dump_flow, load_doc
 
-TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "units", "unpacified", "rail_breaks",
-              "port_damage", "naval_groups", "coastal_defences", "supply", "rail_capacity", "weather")
+TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "temporary_owners", "units", "unpacified",
+              "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
+              "supply_sources", "rail_capacity", "weather")
+# Optional rules a scenario may switch on or set (docs/scenario-format.md).
+OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
+                "open_borders": "countries", "supply_lengths": "lengths"}
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
 
@@ -175,6 +179,10 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         {h: NEUTRAL for h in sorted(map_.terrain) if map_.countries.get(map_.country_of(h), None) is not None
          and map_.countries[map_.country_of(h)].neutral}
 
+    temporary = {}
+    for hid, d in f["temporary_owners"].items() if "temporary_owners" in f else []:
+        temporary[reader.parse(d, hid)] = d.choice((*[s.name for s in sides], UNOWNED), "owner")
+
     groups = []
     for d in f["naval_groups"].list() if "naval_groups" in f else []:
         g = d.mapping(("id", "side", "kind", "hex", "box", "in_port"), required=("id", "side", "kind"))
@@ -218,17 +226,65 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
     weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
-    options = {}
-    for key, d in f["options"].items() if "options" in f else []:
-        options[key] = d.boolean() if d.node.tag == "tag:yaml.org,2002:bool" else d.text()
+    options = _read_options(f["options"], map_) if "options" in f else {}
+    sources = tuple(_read_source(d, sides, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
+    names = [src.name for src in sources]
+    if len(set(names)) != len(names):
+        raise f["supply_sources"].error("two supply sources share a name", expected="unique source names")
 
     return Position(
         game=game, map_ref=map_ref, sides=sides, turn=turn, units=units, owner=owner,
+        temporary_owners={h: temporary[h] for h in sorted(temporary)},
         unpacified=frozenset(reader.hex(d) for d in f["unpacified"].list()) if "unpacified" in f else frozenset(),
+        garrisoned=frozenset(reader.hex(d) for d in f["garrisoned"].list()) if "garrisoned" in f else frozenset(),
         rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
         port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
+        supply_sources=sources,
         rail_capacity=capacity, weather=weather, options=options,
     )
+
+
+def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for key, d in doc.items():
+        kind = OPTION_KINDS.get(key)
+        if kind is None:
+            raise d.error(f"unknown option {key!r}", expected="one of " + ", ".join(OPTION_KINDS))
+        if kind == "boolean":
+            options[key] = d.boolean()
+        elif kind == "integer":
+            options[key] = d.integer(0)
+        elif kind == "countries":
+            options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
+        else:
+            lengths = {}
+            for weather, wd in d.items():
+                w = wd.mapping(("overland", "road"))
+                lengths[weather] = {k: v.integer(0) for k, v in w.items()}
+            options[key] = lengths
+    return options
+
+
+def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
+    f = doc.mapping(("name", "side", "cities", "users", "connected", "stand_ins", "per_hex"),
+                    required=("name", "side", "cities"))
+    side = _side_name(f["side"], sides)
+    groups = {c for c, _ in sides[[s.name for s in sides].index(side)].coalitions}
+    groups |= set(sides[[s.name for s in sides].index(side)].affiliations())
+    users = tuple(d.choice(tuple(sorted(groups)), "coalition or affiliation") for d in f["users"].list()) \
+        if "users" in f else ()
+    cities = []
+    for key in ("cities", "stand_ins"):
+        names = []
+        for d in f[key].list() if key in f else []:
+            name = d.text()
+            if not any(c.name == name for c in map_.cities):
+                raise d.error(f"unknown city {name!r}", expected="a city of the map")
+            names.append(name)
+        cities.append(tuple(names))
+    return SupplySource(f["name"].text(), side, cities[0], users,
+                        f["connected"].integer(0) if "connected" in f else 0, cities[1],
+                        f["per_hex"].boolean() if "per_hex" in f else False)
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -267,6 +323,8 @@ def scenario_text(position: Position, map_: Map) -> str:
         for name in [*(s.name for s in position.sides), NEUTRAL, UNOWNED]:
             if name in changed:
                 out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in grid_order(changed[name])]))
+    if position.temporary_owners:
+        out.append("temporary_owners: " + dump_flow({hid(h): o for h, o in sorted(position.temporary_owners.items())}))
     if position.units:
         out.append("units:")
         for u in position.units:
@@ -281,7 +339,8 @@ def scenario_text(position: Position, map_: Map) -> str:
             if u.tags:
                 item["tags"] = list(u.tags)
             out.append("  - " + dump_flow(item))
-    for key, hexes in (("unpacified", position.unpacified), ("rail_breaks", position.rail_breaks)):
+    for key, hexes in (("unpacified", position.unpacified), ("garrisoned", position.garrisoned),
+                       ("rail_breaks", position.rail_breaks)):
         if hexes:
             out.append(f"{key}: " + dump_flow([hid(h) for h in grid_order(hexes)]))
     if position.port_damage:
@@ -300,6 +359,20 @@ def scenario_text(position: Position, map_: Map) -> str:
         for s in position.supply:
             out.append("  - " + dump_flow({"side": s.side, "kind": s.kind, "hex": hid(s.hex), "amount": _num(s.amount),
                                            **({"affiliation": s.affiliation} if s.affiliation else {})}))
+    if position.supply_sources:
+        out.append("supply_sources:")
+        for src in position.supply_sources:
+            item = {"name": src.name, "side": src.side}
+            if src.users:
+                item["users"] = list(src.users)
+            item["cities"] = list(src.cities)
+            if src.connected:
+                item["connected"] = src.connected
+            if src.stand_ins:
+                item["stand_ins"] = list(src.stand_ins)
+            if src.per_hex:
+                item["per_hex"] = True
+            out.append("  - " + dump_flow(item))
     if position.rail_capacity:
         out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
     if position.weather:

@@ -1,0 +1,275 @@
+"""Compile one map: from the curated data and the land mask to a `logistics.mapdata.Map`.
+
+The steps, in order: which grid hexes exist (on a sheet, centre inside the map's extent, land of
+a country the map shows); terrain from sampled land and terrain areas; countries, regions and
+sea zones; places (cities, ports, yards); rail and roads as chains of adjacent land hexes; rivers
+as chains of hexsides; all-sea and narrow-strait hexsides from the land mask.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..hexgrid import Hex, Hexside, line
+from ..mapdata import Box, City, Country, Map, Place, Port, Route, SideFeature, Track, Yard
+from . import data
+from .fit import anchors, spec_grid
+from .geo import Affine, GridTransform, Warp, hex_samples, in_polygon, project
+from .land import LandMask
+from .rivers import river_sides
+from .straits import water_sides
+
+PARTIAL_SEA_SHARE = 4 / 19   # a land hex with at least this share of sea samples, by the sea
+TSCW_SIZES = {"major": "city", "dot": "town"}  # Europa symbol -> TSCW city kind (points: none)
+
+
+@dataclass
+class Built:
+    map: Map
+    transform: GridTransform
+    notes: list[str] = field(default_factory=list)
+
+
+def transform_for(spec: dict) -> GridTransform:
+    """The fitted affine map, warped so that every cited place sits at its cited hex's centre."""
+    layout, numbering = spec_grid(spec)
+    affine = Affine(**spec["transform"])
+    bumps = []
+    for place, printed in anchors(spec):
+        p = affine.apply(*project(place.lat, place.lon))
+        tx, ty = layout.center(layout.to_hex(*numbering.parse(printed)))
+        bumps.append((p, (tx - p[0], ty - p[1])))
+    return GridTransform(layout, affine, Warp(bumps))
+
+
+def build(name: str, mask: LandMask | None = None) -> Built:
+    spec = data.map_specs()[name]
+    game = spec["game"]
+    layout, numbering = spec_grid(spec)
+    transform = transform_for(spec)
+    columns, rows = spec["grid"]["columns"], spec["grid"]["rows"]
+    country_info, country_areas, region_chars = data.countries()
+    zones, zone_legend = data.sea_zones(game)
+    mask = mask or LandMask()
+    notes: list[str] = []
+
+    # --- which hexes, land or sea ---------------------------------------------------------------
+    cells: list[Hex] = []
+    for row in range(rows):
+        for col in range(columns):
+            if any(s.holds(col, row) for s in numbering.sheets):
+                h = layout.to_hex(col, row)
+                if in_polygon(*transform.latlon(*layout.center(h)), spec["extent"]):
+                    cells.append(h)
+    samples = {h: [transform.latlon(*p) for p in hex_samples(layout, h)] for h in cells}
+    flat = [p for h in cells for p in samples[h]]
+    flags = mask.is_land(flat)
+    land_of: dict[Hex, list[tuple[float, float]]] = {}
+    sea_share: dict[Hex, float] = {}
+    i = 0
+    for h in cells:
+        n = len(samples[h])
+        here = flags[i:i + n]
+        i += n
+        land_of[h] = [p for p, f in zip(samples[h], here) if f]
+        sea_share[h] = 1 - sum(here) / n
+
+    # Places on this map's hexes (off-map ones sit in boxes).
+    place_hexes: dict[str, tuple[Hex, ...]] = {}
+    for p in data.places():
+        if p.box:
+            continue
+        pins = p.pins.get(game)
+        if pins:
+            place_hexes[p.name] = tuple(layout.to_hex(*numbering.parse(pid)) for pid in pins)
+        else:
+            place_hexes[p.name] = (transform.hex_at(p.lat, p.lon),)
+
+    # A place's hex is land even where the samples missed its sliver of coast.
+    forced_land = {h for hs in place_hexes.values() for h in hs if h in samples}
+    country: dict[Hex, str] = {}
+    for h in cells:
+        pts = land_of[h] or (samples[h][:1] if h in forced_land else [])
+        if not pts:
+            continue
+        lat = sum(p[0] for p in pts) / len(pts)
+        lon = sum(p[1] for p in pts) / len(pts)
+        country[h] = next((a.value for a in country_areas if in_polygon(lat, lon, a.poly)), "Spain")
+    for p in data.places():
+        if p.owns_hex and p.name in place_hexes:
+            for h in place_hexes[p.name]:
+                if h in country:
+                    country[h] = p.country
+    kept = {h for h in cells if h not in country or country[h] in country_info}
+    country = {h: c for h, c in country.items() if h in kept}
+
+    terrain: dict[Hex, str] = {}
+    for h in cells:
+        if h not in kept:
+            continue
+        if h not in country:
+            terrain[h] = "all_sea"
+            continue
+        pts = land_of[h] or samples[h][:1]
+        kind = "clear"
+        for area in data.terrain_areas():
+            inside = sum(in_polygon(lat, lon, area.poly) for lat, lon in pts)
+            if inside * 2 >= len(pts):
+                kind = area.value
+        terrain[h] = kind
+    sea = {h for h, t in terrain.items() if t == "all_sea"}
+    ports_here = {place_hexes[p.name][0] for p in data.places()
+                  if p.port and not p.inland and p.name in place_hexes}
+    partial = frozenset(
+        h for h, t in terrain.items()
+        if t != "all_sea" and any(n in sea for n in h.neighbours())
+        and (sea_share[h] >= PARTIAL_SEA_SHARE or h in ports_here))
+
+    # --- regions and sea zones ------------------------------------------------------------------
+    region_seeds = [(project(p.lat, p.lon), p.region) for p in data.places()
+                    if p.region and not p.box and p.country in ("Spain", "Spanish Morocco")]
+    region: dict[Hex, str] = {}
+    for h, c in country.items():
+        if c in ("Spain", "Spanish Morocco"):
+            pts = land_of[h] or samples[h][:1]
+            x, y = project(sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+            region[h] = min(region_seeds, key=lambda s: (s[0][0] - x) ** 2 + (s[0][1] - y) ** 2)[1]
+    sea_zone: dict[Hex, str] = {}
+    for h, t in terrain.items():
+        coastal = t == "all_sea" or h in partial or (game == "tscw" and any(n in sea for n in h.neighbours()))
+        if coastal:
+            lat, lon = samples[h][0]
+            zone = next((z.value for z in zones if in_polygon(lat, lon, z.poly)), "")
+            if zone:
+                sea_zone[h] = zone
+
+    map_ = Map(name=name, game=game, layout=layout, numbering=numbering, columns=columns, rows=rows,
+               scale_miles=spec["scale_miles"], terrain=terrain, partial_sea=partial,
+               countries={c: Country(c, bool(info.get("neutral"))) for c, info in country_info.items()
+                          if c in set(country.values())})
+    map_.layers = {"country": country, "region": region, "sea_zone": sea_zone}
+    map_.legends = {
+        "country": {info["char"]: c for c, info in country_info.items() if c in set(country.values())},
+        "region": {ch: r for r, ch in region_chars.items() if r in set(region.values())},
+        "sea_zone": {ch: z for ch, z in zone_legend.items() if z in set(sea_zone.values())},
+    }
+
+    # --- hexsides: water crossings, then rivers -------------------------------------------------
+    strait_limit = 5.0 if game == "europa" else 0.0   # FWtBT FAQ: narrow straits up to ~5 miles
+    water = water_sides(map_, transform, mask, strait_limit)
+    for feature in ("narrow_strait", "all_sea"):
+        sides = tuple(sorted(s for s, f in water.items() if f == feature))
+        if sides:
+            map_.side_features.append(SideFeature(feature, "", sides))
+    for river in data.rivers():
+        for k, run in enumerate(river_sides(map_, transform, river.line)):
+            map_.side_features.append(SideFeature(river.feature, river.name if k == 0 else f"{river.name} {k + 1}", run))
+
+    # --- places ---------------------------------------------------------------------------------
+    _places(map_, spec, place_hexes, notes)
+
+    # --- lines ----------------------------------------------------------------------------------
+    blocked = frozenset(s for s, f in water.items() if f == "all_sea")
+    for source, target in ((data.rail(), map_.rail), (data.roads(), map_.roads)):
+        for ln in source:
+            chain = _chain(map_, [place_hexes[n] [0] for n in ln.via if n in place_hexes], blocked)
+            if len(chain) >= 2:
+                target.append(Track(ln.name, ln.klass, tuple(chain), ln.gauge))
+            else:
+                notes.append(f"{ln.name}: off the map")
+
+    map_.boxes = [Box(b["name"], b["kind"], b.get("country", "")) for b in spec.get("boxes", [])]
+    map_.routes = [Route(tuple(r["ends"]), r.get("kind", "naval"), r.get("cost", 1)) for r in spec.get("routes", [])]
+    return Built(map_, transform, notes)
+
+
+def _places(map_: Map, spec: dict, place_hexes: dict[str, tuple[Hex, ...]], notes: list[str]) -> None:
+    game = spec["game"]
+    held: dict[Hex, str] = {}
+    candidates = []
+    for order, p in enumerate(data.places()):
+        size = p.size if game == "europa" else (p.tscw_size or TSCW_SIZES.get(p.size, ""))
+        if not size:
+            continue
+        if p.box:
+            candidates.append((0, 0, order, p, size))
+        elif all(h in map_.terrain for h in place_hexes[p.name]):
+            pinned = game in p.pins
+            candidates.append((0 if pinned else 1, data.SIZE_RANK[size], order, p, size))
+        else:
+            notes.append(f"{p.name}: off the map")
+    kept: list[tuple[int, data.PlaceData, str]] = []
+    for _, _, order, p, size in sorted(candidates, key=lambda c: c[:3]):
+        hexes = place_hexes.get(p.name, ())
+        clash = next((held[h] for h in hexes if h in held), None)
+        if clash:
+            notes.append(f"{p.name}: shares a hex with {clash}; not drawn as a city")
+            continue
+        held.update((h, p.name) for h in hexes)
+        kept.append((order, p, size))
+    kept.sort(key=lambda k: k[0])
+    for _, p, size in kept:
+        place = Place(box=p.box) if p.box else Place(hexes=place_hexes[p.name])
+        tags = p.tscw_tags if game == "tscw" else ()
+        map_.cities.append(City(p.name, size, place, tuple(tags)))
+        if p.port and (game == "europa" or not p.inland):
+            klass = p.port if game == "europa" else "anchor"
+            map_.ports.append(Port(p.name, klass, Place(box=p.box) if p.box else Place(hexes=place.hexes[:1]),
+                                   inland=p.inland, naval_base=p.naval_base))
+    # Ports of places too small to be drawn as cities (Europa only: TSCW anchors mark cities).
+    if game == "europa":
+        drawn = {c.name for c in map_.cities}
+        for p in data.places():
+            if p.port and p.name not in drawn and not p.box and p.name in place_hexes:
+                h = place_hexes[p.name][0]
+                if h in map_.terrain and not map_.is_water(h) and map_.port_at(h) is None:
+                    map_.ports.append(Port(p.name, p.port, Place(hexes=(h,)), p.inland, p.naval_base))
+        for p in data.places():
+            if p.yard and p.name in place_hexes and place_hexes[p.name][0] in map_.terrain:
+                map_.yards.append(Yard(p.name, Place(hexes=place_hexes[p.name][:1])))
+
+
+def _chain(map_: Map, stops: list[Hex], blocked: frozenset[Hexside]) -> list[Hex]:
+    """Stops joined hex by hex over land: the straight hex line where it stays on land and
+    crosses no all-sea hexside, else the shortest land path (ties: nearest the straight line)."""
+    stops = [h for h in stops if map_.is_land(h)]
+    chain: list[Hex] = stops[:1]
+    for a, b in zip(stops, stops[1:]):
+        if a == b:
+            continue
+        straight = line(a, b)
+        ok = all(map_.is_land(h) for h in straight) and not any(
+            Hexside(x, y) in blocked for x, y in zip(straight, straight[1:]))
+        path = straight if ok else _land_path(map_, a, b, blocked, straight)
+        if path is None:
+            break
+        chain.extend(path[1:])
+    # A chain that doubles back on itself (two stops in one place) keeps only its loop-free part.
+    out: list[Hex] = []
+    for h in chain:
+        if h in out:
+            del out[out.index(h) + 1:]
+        else:
+            out.append(h)
+    return out
+
+
+def _land_path(map_: Map, a: Hex, b: Hex, blocked: frozenset[Hexside], straight: list[Hex]) -> list[Hex] | None:
+    guide = set(straight)
+    prev: dict[Hex, Hex | None] = {a: None}
+    frontier = deque([a])
+    while frontier:
+        h = frontier.popleft()
+        if h == b:
+            break
+        # Visit neighbours on the straight line first, then in a fixed order.
+        for n in sorted(h.neighbours(), key=lambda n: (n not in guide, n.distance(b), n)):
+            if n not in prev and map_.is_land(n) and Hexside(h, n) not in blocked:
+                prev[n] = h
+                frontier.append(n)
+    if b not in prev:
+        return None
+    path = [b]
+    while prev[path[-1]] is not None:
+        path.append(prev[path[-1]])
+    return path[::-1]

@@ -1,0 +1,14 @@
+"""Which supply engine judges a position: chosen by the scenario's rule system."""
+from __future__ import annotations
+
+from ..errors import LoadError
+from ..mapdata import Map
+from ..position import Position
+
+
+def supply_engine(position: Position, map_: Map):
+    if position.game in ("europa-fwtbt", "europa-sf"):
+        from ..supply.europa import EuropaSupply
+        return EuropaSupply(position, map_)
+    raise LoadError("scenario", f"supply rules for {position.game} are not built yet", field="game",
+                    expected="europa-fwtbt or europa-sf")

@@ -1,0 +1,395 @@
+"""Europa general supply, isolation and attack supply, as the FWtBT FAQ and SF Q&A rule them.
+
+A supply line is traced from the unit to a source (12B; 43C3 ruling, AEG 1998) as an overland
+element, then optionally a road element, then optionally a rail element (12B). Only entering a
+hex is restricted, never leaving one (12A/B ruling, AEG 1998), so every search runs backwards
+from the sources over the hexes a line may enter:
+
+- 12A: no hex with an enemy unit; no hex in an enemy ZOC unless a friendly unit is in it
+  (reduced ZOCs too: Rule 5 ruling); no all-sea or lake hex; no neutral hex (37C).
+- 39A: no friendly-owned unpacified city without its required garrison (AEG 1998; it does not
+  block rail movement, but it does block rail connections: DPS 22-Aug-05).
+- 12B1: the overland element may cross enemy-owned (and unowned: 41B1 erratum) hexes; the rail
+  element may not (it runs on friendly-owned rail the player could use: 12C1/7A, TEM 62).
+- 12B3: rail breaks do not block the rail element.
+- 36D: each element is held to the length of the worst weather it is traced through, the unit's
+  own hex included (AEG, 20-Feb-03).
+
+Searches run once per (side, set of usable sources), never once per unit.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import rustworkx as rx
+
+from ..errors import LoadError
+from ..hexgrid import Hex
+from ..mapdata import Map
+from ..network import LOW_VOLUME_WEIGHT, HexIndex, Reach, backward_reach, index_of
+from ..position import Position, SupplySource, Unit
+from ..rules.europa import EuropaRules
+from ..zoc import zoc_hexes
+from .verdict import Block, LineStep, Verdict
+
+LOSE_ZOC_AT = 2  # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04)
+
+IN_SUPPLY = "in supply"
+ON_POINTS = "in supply (supply points)"
+OUT_OF_SUPPLY = "out of supply"
+NOT_CHECKED = "not checked"
+
+
+class SideView:
+    """What a line traced by one side may enter (12A, 39A, 37C), as node masks."""
+
+    def __init__(self, position: Position, map_: Map, index: HexIndex, side: str):
+        self.side = side
+        self.index = index
+        on_map = [u for u in position.units if u.hex is not None]
+        self.enemy_units = index.mask(u.hex for u in on_map if u.side != side)
+        self.friendly_units = index.mask(u.hex for u in on_map if u.side == side)
+        enemy_zoc: set[Hex] = set()
+        for enemy in position.enemies_of(side):
+            enemy_zoc |= set(zoc_hexes(position, map_, enemy, LOSE_ZOC_AT))
+        self.enemy_zoc = index.mask(enemy_zoc)
+        self.owned = index.mask(h for h, o in position.owner.items() if o == side)
+        self.unpacified = index.mask(position.unpacified - position.garrisoned) & self.owned
+        self.enter = (index.land & ~index.neutral & ~self.enemy_units
+                      & ~(self.enemy_zoc & ~self.friendly_units) & ~self.unpacified)
+        self.enter_rail = self.enter & self.owned & index.rail_hex
+
+    def why_not(self, i: int) -> tuple[str, str] | None:
+        """The rule that stops a line entering node i, or None."""
+        ix = self.index
+        if not ix.land[i]:
+            return "12A", f"{ix.map.terrain[ix.hexes[i]].replace('_', '-')} hex"
+        if ix.neutral[i]:
+            return "37C", "neutral country"
+        if self.enemy_units[i]:
+            return "12A", "enemy unit in the hex"
+        if self.enemy_zoc[i] and not self.friendly_units[i]:
+            return "12A, Rule 5", "enemy ZOC and no friendly unit in the hex"
+        if self.unpacified[i]:
+            return "39A", "friendly-owned unpacified city without its required garrison"
+        return None
+
+
+@dataclass
+class GroupReach:
+    """The backward searches for one set of sources: rail, then per weather road and overland."""
+
+    seeds: np.ndarray
+    source_of: dict[int, str]
+    rail: Reach
+    rail_ok: np.ndarray                      # nodes from which a rail element reaches a source
+    road: dict[int, Reach] = field(default_factory=dict)     # by weather level
+    overland: dict[int, Reach] = field(default_factory=dict)
+
+
+class EuropaSupply:
+    """Verdicts for every unit of a position, computed on that one snapshot (12B ruling)."""
+
+    def __init__(self, position: Position, map_: Map, rules: EuropaRules | None = None):
+        self.position, self.map = position, map_
+        self.rules = rules or EuropaRules.from_options(position.options)
+        self.index = index_of(map_)
+        self._views: dict[str, SideView] = {}
+        self._components: dict[str, dict[int, int]] = {}
+        self._groups: dict[tuple, GroupReach] = {}
+        order = self.rules.weather_order
+        levels = []
+        for zone in self.index.weather_zone:
+            weather = position.weather.get(zone, order[0])
+            if weather not in order:
+                raise LoadError("scenario", f"weather {weather!r} of zone {zone!r} has no supply lengths",
+                                field="weather", expected="one of " + ", ".join(order))
+            levels.append(order.index(weather))
+        self.level = np.array(levels, dtype=np.int64)
+
+    # --- sides and sources --------------------------------------------------------------------
+    def view(self, side: str) -> SideView:
+        if side not in self._views:
+            self._views[side] = SideView(self.position, self.map, self.index, side)
+        return self._views[side]
+
+    def _connection_components(self, side: str) -> dict[int, int]:
+        """Rail connections (7A intro, 12C1): friendly-owned rail a line may enter, any length and
+        class (RCV 01-Oct-97), rail breaks ignored (12B3); rail in an open neutral country only to
+        reach a stand-in city (12C1b rulings)."""
+        if side not in self._components:
+            ix, view = self.index, self.view(side)
+            nodes = view.enter_rail.copy()
+            for i, h in enumerate(ix.hexes):
+                if ix.rail_hex[i] and self.map.country_of(h) in self.rules.open_borders:
+                    nodes[i] = True
+            graph = rx.PyGraph(multigraph=False)
+            graph.add_nodes_from(range(len(ix)))
+            keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
+            edges = list(zip(ix.src[keep].tolist(), ix.dst[keep].tolist()))
+            # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
+            # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
+            for city in self.map.cities:
+                hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
+                edges += [(a, b) for a in hexes for b in hexes
+                          if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])]
+            graph.add_edges_from_no_data(edges)
+            comp: dict[int, int] = {}
+            for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
+                for i in members:
+                    if nodes[i]:
+                        comp[i] = k
+            self._components[side] = comp
+        return self._components[side]
+
+    def active_hexes(self, source: SupplySource) -> list[Hex]:
+        """The hexes of a full general supply source that count now (12C1)."""
+        owner = self.position.owner
+        cities = [self.map.city(name) for name in source.cities]
+        if source.per_hex:
+            return [h for c in cities for h in c.place.hexes if owner.get(h) == source.side]
+        # 12C1 ruling (AEG, 05-Mar-04): a multi-hex city counts only if every hex is friendly-owned.
+        owned = [c for c in cities if c.place.hexes and all(owner.get(h) == source.side for h in c.place.hexes)]
+        if not source.connected:
+            return [h for c in owned for h in c.place.hexes]
+        comp = self._connection_components(source.side)
+        pos = self.index.pos
+
+        def components_of(city) -> set[int]:
+            return {comp[pos[h]] for h in city.place.hexes if pos[h] in comp}
+
+        counts: dict[int, int] = {}
+        for city in owned:
+            for k in components_of(city):
+                counts[k] = counts.get(k, 0) + 1
+        stand_in_parts: set[int] = set()
+        for name in source.stand_ins:
+            city = self.map.city(name)
+            if self.map.country_of(city.place.hex) in self.rules.open_borders:
+                stand_in_parts |= components_of(city)
+        active = []
+        for city in owned:
+            # 12C1b ruling (AEG, 14-Jan-03): one stand-in city may be one of the three.
+            if any(counts[k] + (k in stand_in_parts) >= source.connected for k in components_of(city)):
+                active.extend(city.place.hexes)
+        return active
+
+    def usable_sources(self, unit: Unit) -> tuple[str, ...]:
+        """12C1: a unit draws only on the sources of its side, coalition or affiliation."""
+        return tuple(s.name for s in self.position.supply_sources if s.usable_by(unit))
+
+    # --- searches ------------------------------------------------------------------------------
+    def _weight_overland(self, allowed: np.ndarray, view: SideView) -> tuple[np.ndarray, ...]:
+        ix = self.index
+        keep = ix.crossable & view.enter[ix.dst] & ix.land[ix.src] & allowed[ix.src] & allowed[ix.dst]
+        weight = np.ones(len(ix.src))
+        if self.rules.adverse_terrain:
+            # 43C3: mountain / wooded-rough hexes count double; narrow straits are the only
+            # hexsides that count (DPS, 24-Jun-05).
+            weight = weight + ix.adverse[ix.dst] + ix.narrow
+        return ix.src[keep], ix.dst[keep], weight[keep]
+
+    def group_reach(self, side: str, seeds_hexes: dict[Hex, str]) -> GroupReach:
+        key = (side, tuple(sorted(seeds_hexes.items())))
+        if key in self._groups:
+            return self._groups[key]
+        ix, view = self.index, self.view(side)
+        n = len(ix)
+        seeds = ix.mask(seeds_hexes)
+        source_of = {ix.pos[h]: name for h, name in seeds_hexes.items() if h in ix.pos}
+
+        # Rail element: friendly-owned rail, entered hexes open to the line; each low-volume hex
+        # counts toward the limit (12B), rail breaks do not block (12B3).
+        keep = ix.rail & view.enter_rail[ix.dst] & view.owned[ix.src]
+        weight = 1 + LOW_VOLUME_WEIGHT * ix.low_volume[keep]
+        rail = backward_reach(n, seeds & view.enter_rail, ix.src[keep], ix.dst[keep], weight)
+        rail_ok = np.zeros(n, dtype=bool)
+        for i, d in rail.dist.items():
+            if d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit:
+                rail_ok[i] = True
+        reach = GroupReach(seeds, source_of, rail, rail_ok)
+
+        for level in sorted(set(self.level.tolist())):
+            allowed = self.level <= level
+            road_seeds = (rail_ok | seeds) & allowed
+            keep = ix.road & ix.crossable & view.enter[ix.dst] & allowed[ix.src] & allowed[ix.dst]
+            reach.road[level] = backward_reach(n, road_seeds, ix.src[keep], ix.dst[keep], np.ones(int(keep.sum())))
+            weather = self.rules.weather_order[level]
+            road_len = self.rules.lengths[weather]["road"]
+            over_seeds = road_seeds.copy()
+            for i, d in reach.road[level].dist.items():
+                if d <= road_len:
+                    over_seeds[i] = True
+            reach.overland[level] = backward_reach(n, over_seeds, *self._weight_overland(allowed, view))
+        self._groups[key] = reach
+        return reach
+
+    def _seeds_for(self, unit: Unit) -> dict[Hex, str]:
+        seeds: dict[Hex, str] = {}
+        for src in self.position.supply_sources:
+            if src.usable_by(unit):
+                for h in self.active_hexes(src):
+                    seeds.setdefault(h, src.name)
+        return seeds
+
+    # --- verdicts ------------------------------------------------------------------------------
+    def verdicts(self) -> list[Verdict]:
+        return [self.verdict(u) for u in self.position.units]
+
+    def verdict(self, unit: Unit) -> Verdict:
+        hid = self.map.hex_id
+        v = Verdict(unit.id, unit.side, unit.affiliation, hid(unit.hex) if unit.hex else None,
+                    NOT_CHECKED, marker=unit.oos, next_marker=unit.oos)
+        if unit.hex is None:
+            v.rules = ["12B4: units off the map or at sea trace a naval element (not yet checked)"]
+            return v
+        i = self.index.pos[unit.hex]
+        v.rules = ["12A", "12B"]
+        general = self.group_reach(unit.side, self._seeds_for(unit))
+        found = self._best_line(general, i)
+        if found is not None:
+            v.general, v.next_marker = IN_SUPPLY, 0
+        else:
+            points = {s.hex: "general supply points" for s in self.position.supply
+                      if s.side == unit.side and s.kind == "general" and s.amount > 0
+                      and s.affiliation in ("", unit.affiliation)}
+            found = self._best_line(self.group_reach(unit.side, points), i) if points else None
+            if found is not None:
+                # 12C3 / 44D1 ruling (AEG 1998): supply points supply the unit but do not
+                # negate or defer its count of turns out of general supply.
+                v.general, v.next_marker = ON_POINTS, unit.oos + 1
+                v.rules.append("12C3, 44D1")
+            else:
+                v.general, v.next_marker = OUT_OF_SUPPLY, unit.oos + 1
+                v.blocked = self._explain_block(unit, general, i)
+        if found is not None:
+            level, line, lengths, source = found
+            v.weather, v.line, v.lengths, v.source = self.rules.weather_order[level], line, lengths, source
+        v.isolated = self._isolated(unit, general, i)
+        v.attack = self._attack_supply(unit, i)
+        v.rules += ["3F", "12D"]
+        if self.rules.adverse_terrain:
+            v.rules.append("43C3")
+        if len(set(self.level.tolist())) > 1:
+            v.rules.append("36D")
+        return v
+
+    def _best_line(self, reach: GroupReach, i: int):
+        for level, over in sorted(reach.overland.items()):
+            if self.level[i] > level:
+                continue
+            d = over.dist.get(i)
+            weather = self.rules.weather_order[level]
+            if d is not None and d <= self.rules.lengths[weather]["overland"]:
+                return (level, *self._trace(reach, level, i))
+        return None
+
+    def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep]) -> int:
+        """Follow the search back from `start` to a seed, recording the hexes entered."""
+        forward = reach.forward_steps()
+        cur, used = start, 0.0
+        while reach.dist.get(cur, 0.0) > 0:
+            d = reach.dist[cur]
+            nxt = min((b, w) for b, w in forward.get(cur, []) if reach.dist.get(b, -1) + w == d)
+            cur, used = nxt[0], used + nxt[1]
+            steps.append(LineStep(self.map.hex_id(self.index.hexes[cur]), element,
+                                  used if element != "rail" else float(int(used) % LOW_VOLUME_WEIGHT)))
+        return cur
+
+    def _trace(self, reach: GroupReach, level: int, i: int):
+        """The traced line, hex by hex with its element, from the unit to its source."""
+        hid = self.map.hex_id
+        steps = [LineStep(hid(self.index.hexes[i]), "unit", 0.0)]
+        cur = self._descend(reach.overland[level], i, "overland", steps)
+        lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
+        if cur not in reach.source_of:
+            before = len(steps)
+            cur = self._descend(reach.road[level], cur, "road", steps)
+            lengths["road"] = float(len(steps) - before)
+        if cur not in reach.source_of:
+            before = len(steps)
+            rail_cost = reach.rail.dist.get(cur, 0.0)
+            cur = self._descend(reach.rail, cur, "rail", steps)
+            lengths["rail"] = float(len(steps) - before)
+            lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
+        return steps, {k: v for k, v in lengths.items() if v}, reach.source_of.get(cur)
+
+    def _explain_block(self, unit: Unit, reach: GroupReach, i: int) -> Block:
+        """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
+        the length it would need."""
+        ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
+        if not reach.seeds.any():
+            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active")
+        level = max(int(self.level[i]), min(reach.overland))
+        weather = self.rules.weather_order[level]
+        allowed = self.level <= level
+        open_view = _Unblocked(view)
+        over_seeds = np.zeros(len(ix), dtype=bool)
+        road_len = self.rules.lengths[weather]["road"]
+        over_seeds[[k for k, d in reach.road[level].dist.items() if d <= road_len]] = True
+        relaxed = backward_reach(len(ix), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
+                                 *self._weight_overland(allowed, open_view))
+        limit = self.rules.lengths[weather]["overland"]
+        d = relaxed.dist.get(i)
+        if d is None:
+            return Block(hid(unit.hex), "12B", "no line of any length reaches a friendly supply network")
+        steps: list[LineStep] = []
+        self._descend(relaxed, i, "overland", steps)
+        for step in steps:
+            why = view.why_not(ix.pos[self.map.hex_at(step.hex)])
+            if why is not None:
+                return Block(step.hex, *why)
+        return Block(hid(unit.hex), "12B", f"the nearest line needs {d:g} overland hexes; "
+                                           f"{weather} allows {limit}")
+
+    def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
+        """3F: isolated unless an overland line of any length reaches a full general supply
+        source of the unit's affiliation (DPS, 22-Aug-05)."""
+        ix, view = self.index, self.view(unit.side)
+        key = ("isolation", unit.side, tuple(np.flatnonzero(reach.seeds).tolist()))
+        if key not in self._groups:
+            allowed = np.ones(len(ix), dtype=bool)
+            src, dst, _ = self._weight_overland(allowed, view)
+            self._groups[key] = backward_reach(len(ix), reach.seeds, src, dst, np.ones(len(src)))
+        return i not in self._groups[key].dist
+
+    def _attack_supply(self, unit: Unit, i: int) -> bool:
+        """12D: an overland element only, of the supply-line-summary length (AEG 1998), to a step
+        of attack supply of the unit's side."""
+        steps = {s.hex: "attack supply" for s in self.position.supply
+                 if s.side == unit.side and s.kind == "attack" and s.amount > 0}
+        if not steps:
+            return False
+        ix, view = self.index, self.view(unit.side)
+        key = ("attack", unit.side, tuple(sorted(steps)))
+        if key not in self._groups:
+            by_level = {}
+            for level in sorted(set(self.level.tolist())):
+                allowed = self.level <= level
+                by_level[level] = backward_reach(len(ix), ix.mask(steps) & allowed,
+                                                 *self._weight_overland(allowed, view))
+            self._groups[key] = by_level
+        for level, reach in self._groups[key].items():
+            d = reach.dist.get(i)
+            if self.level[i] <= level and d is not None and \
+                    d <= self.rules.lengths[self.rules.weather_order[level]]["overland"]:
+                return True
+        return False
+
+
+class _Unblocked:
+    """A side's view with 12A / 39A lifted: terrain and neutral borders still stop a line."""
+
+    def __init__(self, view: SideView):
+        ix = view.index
+        self.enter = ix.land & ~ix.neutral
+
+
+def initial_phase_markers(position: Position, map_: Map, rules: EuropaRules | None = None):
+    """12B ruling (DPS, 08-Oct-04): both sides' supply is judged at once on the same snapshot,
+    then every U-n marker changes. Returns (verdicts, new position)."""
+    from ..position import SetMarker
+    verdicts = EuropaSupply(position, map_, rules).verdicts()
+    changes = [SetMarker(v.unit, v.next_marker) for v in verdicts if v.next_marker != v.marker]
+    return verdicts, position.apply(*changes)

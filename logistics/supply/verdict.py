@@ -1,0 +1,44 @@
+"""The answer for one unit: its status, the traced line or the blocking hex, and the rules used."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class LineStep:
+    hex: str          # printed id
+    element: str      # unit | overland | road | rail | source
+    length: float     # length used so far within the element
+
+
+@dataclass(frozen=True)
+class Block:
+    hex: str
+    rule: str
+    reason: str
+
+
+@dataclass
+class Verdict:
+    unit: str
+    side: str
+    affiliation: str
+    hex: str | None
+    general: str                  # in supply | in supply (supply points) | out of supply | not checked
+    source: str | None = None
+    isolated: bool | None = None
+    attack: bool | None = None
+    weather: str | None = None
+    lengths: dict[str, float] = field(default_factory=dict)
+    line: list[LineStep] = field(default_factory=list)
+    blocked: Block | None = None
+    marker: int = 0               # U-n now
+    next_marker: int = 0          # U-n after this initial phase
+    rules: list[str] = field(default_factory=list)
+
+    @property
+    def supplied(self) -> bool:
+        return self.general.startswith("in supply")
+
+    def as_dict(self) -> dict:
+        return asdict(self)

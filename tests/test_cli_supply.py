@@ -1,0 +1,57 @@
+"""`logistics supply` and `logistics trace` on the Testland scenario."""
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from conftest import TESTLAND_SCENARIO, edit
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_supply_table_has_a_verdict_for_every_unit(testland_scenario):
+    result = run("supply", TESTLAND_SCENARIO)
+    assert result.exit_code == 0
+    for u in testland_scenario.position.units:
+        assert u.id in result.output
+
+
+def test_supply_json_shape_is_stable():
+    data = json.loads(run("supply", TESTLAND_SCENARIO, "--json").output)
+    assert data["game"] == "europa-fwtbt"
+    keys = {"unit", "side", "affiliation", "hex", "general", "supplied", "source", "isolated", "attack",
+            "weather", "lengths", "line", "blocked", "marker", "next_marker", "rules"}
+    assert all(set(u) == keys for u in data["units"])
+
+
+def test_json_output_is_byte_identical_between_runs():
+    assert run("supply", TESTLAND_SCENARIO, "--json").output == run("supply", TESTLAND_SCENARIO, "--json").output
+
+
+def test_explain_shows_the_line_of_a_supplied_unit():
+    out = run("trace", TESTLAND_SCENARIO, "--unit", "1 Nav Inf XX").output
+    assert "in supply" in out and "[overland]" in out and "[rail]" in out and "Rebel cities" in out
+
+
+def test_explain_shows_the_blocking_hex_and_rule_of_an_unsupplied_unit(data_copy):
+    # Without supply points, the Loyalist People's Army divisions have no active source: the
+    # unpacified Southtown (39A) cuts the three-city connection (7A ruling, DPS 22-Aug-05).
+    scenario = data_copy / "scenarios" / "testland.yaml"
+    edit(scenario, "  - {side: Loyalist, kind: general, hex: \"T:0505\", amount: 2, affiliation: People's Army}\n", "")
+    out = run("supply", scenario, "--unit", "2 PA Inf XX", "--explain").output
+    assert "out of supply" in out and "blocked at" in out and "(rule 12C1)" in out
+    # Garrisoning Southtown is not enough: Northtown is cut too, at T:0504 in the Nationalist ZOC.
+    garrisoned = edit(scenario, 'unpacified: ["T:0509"]', 'unpacified: ["T:0509"]\ngarrisoned: ["T:0509"]')
+    assert "out of supply" in run("trace", garrisoned, "--unit", "2 PA Inf XX").output
+    # A Loyalist unit in T:0504 negates that ZOC (12A): three cities connect and the line is traced.
+    edit(scenario, "units:\n", "units:\n  - {id: 3 PA Inf XX, affiliation: People's Army, hex: \"T:0504\"}\n")
+    assert ": in supply" in run("trace", garrisoned, "--unit", "2 PA Inf XX").output
+
+
+def test_unknown_unit_is_a_clear_error():
+    result = run("trace", TESTLAND_SCENARIO, "--unit", "nobody")
+    assert result.exit_code == 1 and "error:" in result.output and "no unit 'nobody'" in result.output

@@ -127,6 +127,8 @@ class Position:
     supply_sources: tuple[SupplySource, ...] = ()
     rail_capacity: dict[str, float] = field(default_factory=dict)
     weather: dict[str, str] = field(default_factory=dict)
+    # Named sets of hexes a rule system reads (OCS trainbusting zones and detrainable hexes, ...).
+    marks: dict[str, frozenset[Hex]] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)
 
     # --- looking things up ------------------------------------------------------------------

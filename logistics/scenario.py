@@ -16,7 +16,7 @@ from .yamldoc import Doc, dump_flow, load_doc
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
-              "supply_sources", "rail_capacity", "weather")
+              "supply_sources", "rail_capacity", "weather", "marks")
 # Optional rules a scenario may switch on or set (docs/scenario-format.md).
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
                 "open_borders": "countries", "supply_lengths": "lengths"}
@@ -226,6 +226,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
     weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
+    marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_) if "options" in f else {}
     sources = tuple(_read_source(d, sides, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
     names = [src.name for src in sources]
@@ -240,7 +241,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
         port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
         supply_sources=sources,
-        rail_capacity=capacity, weather=weather, options=options,
+        rail_capacity=capacity, weather=weather, marks=marks, options=options,
     )
 
 
@@ -377,6 +378,10 @@ def scenario_text(position: Position, map_: Map) -> str:
         out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
     if position.weather:
         out.append("weather: " + dump_flow(dict(sorted(position.weather.items()))))
+    if position.marks:
+        out.append("marks:")
+        for name, hexes in sorted(position.marks.items()):
+            out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in grid_order(hexes)]))
     return "\n".join(out) + "\n"
 
 

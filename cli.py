@@ -116,6 +116,21 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 
 @main.command()
 @click.argument("scenario", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
+def naval(scenario: str, as_json: bool) -> None:
+    """Danger and combat zones, ports, naval connections and the limited-source allocation."""
+    from logistics.naval_report import naval_summary, naval_text
+    from logistics.rules.engine import supply_engine
+    loaded = _scenario(scenario)
+    summary = naval_summary(supply_engine(loaded.position, loaded.map))
+    if as_json:
+        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        click.echo("\n".join(naval_text(summary)))
+
+
+@main.command()
+@click.argument("scenario", type=click.Path())
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
 def trace(scenario: str, unit_id: str) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""

@@ -55,6 +55,7 @@ class NavalGroup:
     hex: Hex | None = None
     box: str | None = None
     in_port: bool = False
+    capacity: float = 0.0          # REs of cargo its transports can carry (naval supply limits)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,23 @@ class CoastalDefence:
     id: str
     side: str
     hex: Hex
+    level: int = 1                 # a level-1 CD has a combat zone in its own hex only (AEG 1998)
+
+
+@dataclass(frozen=True)
+class LimitedSource:
+    """A limited general supply source (12C2a / 12C2b): a city giving `capacity` REs of general
+    supply to units of its `users` (coalitions / affiliations; empty: the whole side)."""
+
+    name: str
+    side: str
+    city: str
+    capacity: float
+    users: tuple[str, ...] = ()
+
+    def usable_by(self, unit: "Unit") -> bool:
+        return unit.side == self.side and (not self.users or unit.coalition in self.users
+                                            or unit.affiliation in self.users)
 
 
 @dataclass(frozen=True)
@@ -115,6 +133,7 @@ class Position:
     turn: Turn = Turn()
     units: tuple[Unit, ...] = ()
     owner: dict[Hex, str] = field(default_factory=dict)   # side name or "neutral"; absent = unowned
+    box_owner: dict[str, str] = field(default_factory=dict)  # off-map boxes held by a side
     # 43C1: hexes owned only while a 1/2-RE unit occupies them, and the owner they revert to.
     temporary_owners: dict[Hex, str] = field(default_factory=dict)
     unpacified: frozenset[Hex] = frozenset()
@@ -125,6 +144,7 @@ class Position:
     coastal_defences: tuple[CoastalDefence, ...] = ()
     supply: tuple[SupplyStock, ...] = ()
     supply_sources: tuple[SupplySource, ...] = ()
+    limited_sources: tuple[LimitedSource, ...] = ()
     rail_capacity: dict[str, float] = field(default_factory=dict)
     weather: dict[str, str] = field(default_factory=dict)
     # Named sets of hexes a rule system reads (OCS trainbusting zones and detrainable hexes, ...).

@@ -9,17 +9,19 @@ from .errors import LoadError
 from .hexgrid import Hex
 from .mapdata import OFF_MAP, Map
 from .mapio import HexReader, load_map
+from .mapdata import PORT_CLASSES
 from .position import (NAVAL_GROUP_KINDS, NEUTRAL, SUPPLY_KINDS, UNOWNED, ZOC_KINDS, CoastalDefence,
-                       NavalGroup, Position, Side, SupplySource, SupplyStock, Turn, Unit)
+                       LimitedSource, NavalGroup, Position, Side, SupplySource, SupplyStock, Turn, Unit)
 from .rules import RULE_SYSTEMS
 from .yamldoc import Doc, dump_flow, load_doc
 
-TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "temporary_owners", "units", "unpacified",
+TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
-              "supply_sources", "rail_capacity", "weather", "marks")
+              "supply_sources", "limited_sources", "rail_capacity", "weather", "marks")
 # Optional rules a scenario may switch on or set (docs/scenario-format.md).
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
-                "open_borders": "countries", "supply_lengths": "lengths"}
+                "open_borders": "countries", "supply_lengths": "lengths", "night": "boolean",
+                "port_capacity": "by_port_class", "port_max_hits": "by_port_class"}
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
 
@@ -179,13 +181,18 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         {h: NEUTRAL for h in sorted(map_.terrain) if map_.countries.get(map_.country_of(h), None) is not None
          and map_.countries[map_.country_of(h)].neutral}
 
+    box_owner = {}
+    for name, d in f["box_owners"].items() if "box_owners" in f else []:
+        if map_.box(name) is None:
+            raise d.error(f"unknown box {name!r}", expected="a box of the map")
+        box_owner[name] = _side_name(d, sides)
     temporary = {}
     for hid, d in f["temporary_owners"].items() if "temporary_owners" in f else []:
         temporary[reader.parse(d, hid)] = d.choice((*[s.name for s in sides], UNOWNED), "owner")
 
     groups = []
     for d in f["naval_groups"].list() if "naval_groups" in f else []:
-        g = d.mapping(("id", "side", "kind", "hex", "box", "in_port"), required=("id", "side", "kind"))
+        g = d.mapping(("id", "side", "kind", "hex", "box", "in_port", "capacity"), required=("id", "side", "kind"))
         if ("hex" in g) == ("box" in g):
             raise d.error("a naval group needs exactly one place", expected="'hex' or 'box'")
         hex_ = reader.hex(g["hex"]) if "hex" in g else None
@@ -195,7 +202,8 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         groups.append(NavalGroup(g["id"].text(), _side_name(g["side"], sides),
                                  g["kind"].choice(NAVAL_GROUP_KINDS, "naval group kind"), hex_,
                                  g["box"].text() if "box" in g else None,
-                                 g["in_port"].boolean() if "in_port" in g else False))
+                                 g["in_port"].boolean() if "in_port" in g else False,
+                                 g["capacity"].number(0) if "capacity" in g else 0.0))
     group_ids = {g.id for g in groups}
     for d, u in zip(f["units"].list() if "units" in f else [], units):
         if u.aboard is not None and u.aboard not in group_ids:
@@ -203,8 +211,9 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
 
     defences = []
     for d in f["coastal_defences"].list() if "coastal_defences" in f else []:
-        c = d.mapping(("id", "side", "hex"), required=("id", "side", "hex"))
-        defences.append(CoastalDefence(c["id"].text(), _side_name(c["side"], sides), reader.hex(c["hex"])))
+        c = d.mapping(("id", "side", "hex", "level"), required=("id", "side", "hex"))
+        defences.append(CoastalDefence(c["id"].text(), _side_name(c["side"], sides), reader.hex(c["hex"]),
+                                       c["level"].integer(0) if "level" in c else 1))
 
     stocks = []
     for d in f["supply"].list() if "supply" in f else []:
@@ -229,18 +238,20 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_) if "options" in f else {}
     sources = tuple(_read_source(d, sides, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
-    names = [src.name for src in sources]
+    limited = tuple(_read_limited(d, sides, map_) for d in f["limited_sources"].list()) if "limited_sources" in f else ()
+    names = [src.name for src in sources] + [src.name for src in limited]
     if len(set(names)) != len(names):
-        raise f["supply_sources"].error("two supply sources share a name", expected="unique source names")
+        raise f["supply_sources" if "supply_sources" in f else "limited_sources"].error(
+            "two supply sources share a name", expected="unique source names")
 
     return Position(
         game=game, map_ref=map_ref, sides=sides, turn=turn, units=units, owner=owner,
-        temporary_owners={h: temporary[h] for h in sorted(temporary)},
+        temporary_owners={h: temporary[h] for h in sorted(temporary)}, box_owner=box_owner,
         unpacified=frozenset(reader.hex(d) for d in f["unpacified"].list()) if "unpacified" in f else frozenset(),
         garrisoned=frozenset(reader.hex(d) for d in f["garrisoned"].list()) if "garrisoned" in f else frozenset(),
         rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
         port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
-        supply_sources=sources,
+        supply_sources=sources, limited_sources=limited,
         rail_capacity=capacity, weather=weather, marks=marks, options=options,
     )
 
@@ -257,6 +268,12 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
             options[key] = d.integer(0)
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
+        elif kind == "by_port_class":
+            options[key] = {}
+            for klass, kd in d.items():
+                if klass not in PORT_CLASSES:
+                    raise kd.error(f"unknown port class {klass!r}", expected="one of " + ", ".join(PORT_CLASSES))
+                options[key][klass] = kd.number(0) if key == "port_capacity" else kd.integer(0)
         else:
             lengths = {}
             for weather, wd in d.items():
@@ -264,6 +281,23 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
                 lengths[weather] = {k: v.integer(0) for k, v in w.items()}
             options[key] = lengths
     return options
+
+
+def _users(doc: Doc | None, sides: tuple[Side, ...], side: str) -> tuple[str, ...]:
+    if doc is None:
+        return ()
+    own = sides[[s.name for s in sides].index(side)]
+    groups = {c for c, _ in own.coalitions} | set(own.affiliations())
+    return tuple(d.choice(tuple(sorted(groups)), "coalition or affiliation") for d in doc.list())
+
+
+def _read_limited(doc: Doc, sides: tuple[Side, ...], map_: Map) -> LimitedSource:
+    f = doc.mapping(("name", "side", "city", "capacity", "users"), required=("name", "side", "city", "capacity"))
+    side = _side_name(f["side"], sides)
+    city = f["city"].text()
+    if not any(c.name == city for c in map_.cities):
+        raise f["city"].error(f"unknown city {city!r}", expected="a city of the map")
+    return LimitedSource(f["name"].text(), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side))
 
 
 def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
@@ -324,6 +358,8 @@ def scenario_text(position: Position, map_: Map) -> str:
         for name in [*(s.name for s in position.sides), NEUTRAL, UNOWNED]:
             if name in changed:
                 out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in grid_order(changed[name])]))
+    if position.box_owner:
+        out.append("box_owners: " + dump_flow(dict(sorted(position.box_owner.items()))))
     if position.temporary_owners:
         out.append("temporary_owners: " + dump_flow({hid(h): o for h, o in sorted(position.temporary_owners.items())}))
     if position.units:
@@ -351,10 +387,12 @@ def scenario_text(position: Position, map_: Map) -> str:
         for g in position.naval_groups:
             place = {"hex": hid(g.hex)} if g.hex is not None else {"box": g.box}
             out.append("  - " + dump_flow({"id": g.id, "side": g.side, "kind": g.kind, **place,
-                                           **({"in_port": True} if g.in_port else {})}))
+                                           **({"in_port": True} if g.in_port else {}),
+                                           **({"capacity": _num(g.capacity)} if g.capacity else {})}))
     if position.coastal_defences:
         out.append("coastal_defences:")
-        out.extend("  - " + dump_flow({"id": c.id, "side": c.side, "hex": hid(c.hex)}) for c in position.coastal_defences)
+        out.extend("  - " + dump_flow({"id": c.id, "side": c.side, "hex": hid(c.hex),
+                                       **({"level": c.level} if c.level != 1 else {})}) for c in position.coastal_defences)
     if position.supply:
         out.append("supply:")
         for s in position.supply:
@@ -374,6 +412,12 @@ def scenario_text(position: Position, map_: Map) -> str:
             if src.per_hex:
                 item["per_hex"] = True
             out.append("  - " + dump_flow(item))
+    if position.limited_sources:
+        out.append("limited_sources:")
+        for src in position.limited_sources:
+            out.append("  - " + dump_flow({"name": src.name, "side": src.side, "city": src.city,
+                                           "capacity": _num(src.capacity),
+                                           **({"users": list(src.users)} if src.users else {})}))
     if position.rail_capacity:
         out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
     if position.weather:

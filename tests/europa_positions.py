@@ -84,3 +84,38 @@ def stock(side: str, kind: str, hex_id: str, m: Map, amount: float = 1) -> Suppl
 
 def with_units(p: Position, *units: Unit) -> Position:
     return replace(p, units=p.units + tuple(units))
+
+
+def grid_map(rows: list[str], *, countries: dict[str, list[str]] | None = None,
+             layers: dict[str, dict[str, str]] | None = None, neutral: tuple[str, ...] = ()) -> Map:
+    """A map drawn as text: one string per grid row in the default terrain legend ('.' clear,
+    '~' all-sea, ',' clear with partial sea, 'm' mountain ...). `countries` and `layers` name
+    printed ids (CCRR) per value: {"Gibraltar": ["1105"]}; every other land hex is Ruritania."""
+    from logistics.mapdata import DEFAULT_TERRAIN_LEGEND
+    layout = Layout("flat", "odd")
+    columns, nrows = max(len(r) for r in rows), len(rows)
+    m = Map(name="grid", game="europa", layout=layout,
+            numbering=Numbering("tscw", (Sheet("", 0, 0, columns, nrows),)), columns=columns, rows=nrows)
+    partial = set()
+    for r, text in enumerate(rows):
+        for c, ch in enumerate(text):
+            terrain, is_partial = DEFAULT_TERRAIN_LEGEND[ch]
+            h = layout.to_hex(c, r)
+            m.terrain[h] = terrain
+            if is_partial:
+                partial.add(h)
+    m.partial_sea = frozenset(partial)
+    m.countries = {"Ruritania": Country("Ruritania")}
+    country = {h: "Ruritania" for h in m.terrain if m.is_land(h)}
+    for name, ids in (countries or {}).items():
+        m.countries[name] = Country(name, neutral=name in neutral)
+        for hid in ids:
+            country[m.hex_at(hid)] = name
+    m.layers["country"] = country
+    for layer, values in (layers or {}).items():
+        m.layers[layer] = {m.hex_at(hid): value for value, ids in values.items() for hid in ids}
+    return m
+
+
+def rows_of(m: Map, rows: range, columns: range) -> list[str]:
+    return [m.hex_id(m.layout.to_hex(c, r)) for r in rows for c in columns]

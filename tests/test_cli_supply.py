@@ -55,3 +55,12 @@ def test_explain_shows_the_blocking_hex_and_rule_of_an_unsupplied_unit(data_copy
 def test_unknown_unit_is_a_clear_error():
     result = run("trace", TESTLAND_SCENARIO, "--unit", "nobody")
     assert result.exit_code == 1 and "error:" in result.output and "no unit 'nobody'" in result.output
+
+
+def test_naval_command_shows_zones_ports_and_allocation():
+    out = run("naval", TESTLAND_SCENARIO).output
+    assert "danger zone of enemy naval base Portville (34F): T:0802" in out
+    assert "combat zone of enemy combat group Canarias TF (34K)" in out
+    assert "limited sources (12C2), allocation OPTIMAL" in out
+    data = json.loads(run("naval", TESTLAND_SCENARIO, "--json").output)
+    assert set(data) == {"sides", "ports", "limited_sources"}

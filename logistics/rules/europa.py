@@ -34,6 +34,34 @@ class EuropaRules:
     # one of the three connected cities of a full general supply source (12C1b ruling).
     open_borders: tuple[str, ...] = ()
 
+    # --- naval (issue [D]) ---
+    # 12B4: a naval element starts at a friendly major or great port ...
+    naval_origin_classes: tuple[str, ...] = ("major", "great")
+    # ... and ends at one (a standard port may not be the far end: 40B3a ruling on Melilla/Ceuta).
+    naval_destination_classes: tuple[str, ...] = ("major", "great")
+    # 12C2c as rewritten (AEG, 07-Jan-05): a friendly functioning minor / standard port gives this
+    # many REs of limited general supply when a naval element reaches a source usable by the unit.
+    limited_port_res: float = 6.0
+    # 34F: sea zones that are danger zones for a coalition (FWtBT: the Bay of Biscay for the
+    # Interventionist coalition, AEG 07-Jan-05).
+    coalition_danger_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Second Front 34F (GR/D 1998): hexes within this many hexes of a port owned by the first side
+    # are a danger zone for the second and never for the first. None outside Second Front.
+    sf_port_zone: tuple[str, str, int] | None = None
+    # 3F errata (AEG, 11-Mar-04): units in these regions are unisolated through any friendly port.
+    island_regions: tuple[str, ...] = ("Balearics", "Canaries", "Spanish Morocco")
+    # 12D2 (rulings of 23-Oct-04 and 05-Nov-04): friendly functioning ports of these classes are
+    # unlimited attack supply for this coalition, reached by a full 12B line (any elements).
+    port_attack_supply: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # 34A2: at night combat / mixed groups and CDs have a combat zone only in their own hex.
+    night: bool = False
+    # Port capacity by class, and the hits that damage a port to its maximum. The seeds do not
+    # print the port charts: placeholders a scenario overrides (`port_capacity`, `port_max_hits`).
+    port_capacity: dict[str, float] = field(default_factory=lambda: {
+        "minor": 1, "standard": 2, "major": 4, "great": 6, "anchor": 1})
+    port_max_hits: dict[str, int] = field(default_factory=lambda: {
+        "minor": 2, "standard": 4, "major": 8, "great": 12, "anchor": 2})
+
     @property
     def weather_order(self) -> list[str]:
         return list(self.lengths)
@@ -43,8 +71,8 @@ class EuropaRules:
         return a if order.index(a) >= order.index(b) else b
 
     @classmethod
-    def from_options(cls, options: dict) -> "EuropaRules":
-        """Rules for a scenario's `options` (already checked by the scenario loader)."""
+    def from_options(cls, options: dict, game: str = "europa-fwtbt") -> "EuropaRules":
+        """Rules for a scenario's game and `options` (already checked by the scenario loader)."""
         lengths = dict(DEFAULT_LENGTHS)
         for weather, values in (options.get("supply_lengths") or {}).items():
             lengths[weather] = {**lengths.get(weather, {"overland": 0, "road": 0}), **values}
@@ -54,4 +82,10 @@ class EuropaRules:
             adverse_terrain=bool(options.get("adverse_terrain", False)),
             advanced_ownership=bool(options.get("advanced_ownership", False)),
             open_borders=tuple(options.get("open_borders", ())),
+            coalition_danger_zones={"Interventionist": ("Biscay",)} if game == "europa-fwtbt" else {},
+            port_attack_supply={"Interventionist": ("standard", "major")} if game == "europa-fwtbt" else {},
+            sf_port_zone=("Allied", "Axis", 5) if game == "europa-sf" else None,
+            night=bool(options.get("night", False)),
+            port_capacity={**cls().port_capacity, **options.get("port_capacity", {})},
+            port_max_hits={**cls().port_max_hits, **options.get("port_max_hits", {})},
         )

@@ -27,6 +27,7 @@ import rustworkx as rx
 from ..errors import LoadError
 from ..hexgrid import Hex
 from ..mapdata import Map
+from ..naval import NavalZones, first_block, naval_path, naval_reach, port_state, sea_graph
 from ..network import LOW_VOLUME_WEIGHT, HexIndex, Reach, backward_reach, index_of
 from ..position import Position, SupplySource, Unit
 from ..rules.europa import EuropaRules
@@ -86,6 +87,13 @@ class GroupReach:
     rail_ok: np.ndarray                      # nodes from which a rail element reaches a source
     road: dict[int, Reach] = field(default_factory=dict)     # by weather level
     overland: dict[int, Reach] = field(default_factory=dict)
+    # The naval element (12B4): boxes that are sources, the sea passages toward ports connected to
+    # a source, the ports a naval element may start from, and the rail reach of those ports.
+    box_sources: dict[str, str] = field(default_factory=dict)
+    naval: dict = field(default_factory=dict)
+    origins: dict = field(default_factory=dict)          # node (hex index or box) -> Port
+    rail2: Reach | None = None
+    rail2_ok: np.ndarray | None = None
 
 
 class EuropaSupply:
@@ -93,7 +101,7 @@ class EuropaSupply:
 
     def __init__(self, position: Position, map_: Map, rules: EuropaRules | None = None):
         self.position, self.map = position, map_
-        self.rules = rules or EuropaRules.from_options(position.options)
+        self.rules = rules or EuropaRules.from_options(position.options, position.game)
         self.index = index_of(map_)
         self._views: dict[str, SideView] = {}
         self._components: dict[str, dict[int, int]] = {}
@@ -190,8 +198,13 @@ class EuropaSupply:
             weight = weight + ix.adverse[ix.dst] + ix.narrow
         return ix.src[keep], ix.dst[keep], weight[keep]
 
-    def group_reach(self, side: str, seeds_hexes: dict[Hex, str]) -> GroupReach:
-        key = (side, tuple(sorted(seeds_hexes.items())))
+    def group_reach(self, side: str, seeds_hexes: dict[Hex, str], coalition: str = "",
+                    origin_classes: tuple[str, ...] | None = None,
+                    box_seeds: dict[str, str] | None = None) -> GroupReach:
+        origin_classes = origin_classes or self.rules.naval_origin_classes
+        coalition = coalition if coalition in self.rules.coalition_danger_zones else ""
+        key = (side, tuple(sorted(seeds_hexes.items())), coalition, origin_classes,
+               tuple(sorted((box_seeds or {}).items())))
         if key in self._groups:
             return self._groups[key]
         ix, view = self.index, self.view(side)
@@ -201,18 +214,16 @@ class EuropaSupply:
 
         # Rail element: friendly-owned rail, entered hexes open to the line; each low-volume hex
         # counts toward the limit (12B), rail breaks do not block (12B3).
-        keep = ix.rail & view.enter_rail[ix.dst] & view.owned[ix.src]
-        weight = 1 + LOW_VOLUME_WEIGHT * ix.low_volume[keep]
-        rail = backward_reach(n, seeds & view.enter_rail, ix.src[keep], ix.dst[keep], weight)
-        rail_ok = np.zeros(n, dtype=bool)
-        for i, d in rail.dist.items():
-            if d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit:
-                rail_ok[i] = True
-        reach = GroupReach(seeds, source_of, rail, rail_ok)
+        rail, rail_ok = self._rail_stage(view, seeds)
+        reach = GroupReach(seeds, source_of, rail, rail_ok, box_sources=dict(box_seeds or {}))
+        self._naval_stage(reach, side, coalition, origin_classes)
+        connected = rail_ok | seeds
+        if reach.rail2_ok is not None:
+            connected = connected | reach.rail2_ok | ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
 
         for level in sorted(set(self.level.tolist())):
             allowed = self.level <= level
-            road_seeds = (rail_ok | seeds) & allowed
+            road_seeds = connected & allowed
             keep = ix.road & ix.crossable & view.enter[ix.dst] & allowed[ix.src] & allowed[ix.dst]
             reach.road[level] = backward_reach(n, road_seeds, ix.src[keep], ix.dst[keep], np.ones(int(keep.sum())))
             weather = self.rules.weather_order[level]
@@ -225,28 +236,104 @@ class EuropaSupply:
         self._groups[key] = reach
         return reach
 
-    def _seeds_for(self, unit: Unit) -> dict[Hex, str]:
+    def _rail_stage(self, view: SideView, seeds: np.ndarray) -> tuple[Reach, np.ndarray]:
+        ix = self.index
+        keep = ix.rail & view.enter_rail[ix.dst] & view.owned[ix.src]
+        weight = 1 + LOW_VOLUME_WEIGHT * ix.low_volume[keep]
+        rail = backward_reach(len(ix), seeds & view.enter_rail, ix.src[keep], ix.dst[keep], weight)
+        ok = np.zeros(len(ix), dtype=bool)
+        for i, d in rail.dist.items():
+            if d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit:
+                ok[i] = True
+        return rail, ok
+
+    def zones(self, side: str, coalition: str = "") -> NavalZones:
+        key = ("zones", side, coalition)
+        if key not in self._groups:
+            self._groups[key] = NavalZones(self.position, self.map, self.rules, side, coalition)
+        return self._groups[key]
+
+    def _naval_stage(self, reach: GroupReach, side: str, coalition: str, origin_classes: tuple[str, ...]) -> None:
+        """12B4 / 34K: a naval element from a friendly port of `origin_classes` to a friendly major
+        or great port (or box) connected to a source, avoiding danger and combat zones."""
+        if not self.map.ports:
+            return
+        ix, sea, zones = self.index, sea_graph(self.map), self.zones(side, coalition)
+        destinations = []
+        for port in self.map.ports:
+            state = port_state(self.position, self.map, self.rules, port)
+            if state.owner != side or not state.functioning:
+                continue
+            h, box = port.place.hex, port.place.box
+            linked = (box in reach.box_sources) if box is not None else \
+                (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]])
+            if linked and port.klass in self.rules.naval_destination_classes:
+                destinations.append(sea.port_node(port))
+        if not destinations:
+            return
+        reach.naval = naval_reach(sea, zones, destinations)
+        for port in self.map.ports:
+            node = sea.port_node(port)
+            state = port_state(self.position, self.map, self.rules, port)
+            if node in reach.naval and state.owner == side and state.functioning and port.klass in origin_classes:
+                reach.origins[ix.pos[node] if isinstance(node, Hex) else node] = port
+        starts = ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
+        reach.rail2, reach.rail2_ok = self._rail_stage(self.view(side), starts)
+
+    def _seeds_for(self, unit: Unit) -> tuple[dict[Hex, str], dict[str, str]]:
         seeds: dict[Hex, str] = {}
+        boxes: dict[str, str] = {}
         for src in self.position.supply_sources:
             if src.usable_by(unit):
                 for h in self.active_hexes(src):
                     seeds.setdefault(h, src.name)
-        return seeds
+                for name in src.cities:
+                    box = self.map.city(name).place.box
+                    if box is not None and self.position.box_owner.get(box) == unit.side:
+                        boxes.setdefault(box, src.name)
+        return seeds, boxes
+
+    def general_reach(self, unit: Unit, origin_classes: tuple[str, ...] | None = None) -> GroupReach:
+        seeds, boxes = self._seeds_for(unit)
+        return self.group_reach(unit.side, seeds, unit.coalition, origin_classes, boxes)
 
     # --- verdicts ------------------------------------------------------------------------------
     def verdicts(self) -> list[Verdict]:
-        return [self.verdict(u) for u in self.position.units]
+        verdicts = [self.verdict(u) for u in self.position.units]
+        if self.position.limited_sources or self._limited_ports_possible():
+            from .limited import apply_limited_sources
+            apply_limited_sources(self, verdicts)
+        return verdicts
+
+    def _limited_ports_possible(self) -> bool:
+        return any(p.klass in ("minor", "standard") for p in self.map.ports)
+
+    def placed_hex(self, unit: Unit) -> tuple[Hex | None, str | None, str | None]:
+        """Where a unit traces from: (hex, box, why not traced). Embarked units trace from their
+        group's port; at sea they cannot trace at all (SF Q&A, Rule 12: GR/D 1998)."""
+        if unit.aboard is None:
+            return unit.hex, unit.box, None
+        group = next(g for g in self.position.naval_groups if g.id == unit.aboard)
+        if group.box is not None:
+            return None, group.box, None
+        if group.in_port and self.map.port_at(group.hex) is not None:
+            return group.hex, None, None
+        return None, None, "embarked at sea: no supply line can be traced (SF Q&A on Rule 12, 1998)"
 
     def verdict(self, unit: Unit) -> Verdict:
         hid = self.map.hex_id
-        v = Verdict(unit.id, unit.side, unit.affiliation, hid(unit.hex) if unit.hex else None,
+        hex_, box, cannot = self.placed_hex(unit)
+        v = Verdict(unit.id, unit.side, unit.affiliation, hid(hex_) if hex_ else (box or None),
                     NOT_CHECKED, marker=unit.oos, next_marker=unit.oos)
-        if unit.hex is None:
-            v.rules = ["12B4: units off the map or at sea trace a naval element (not yet checked)"]
-            return v
-        i = self.index.pos[unit.hex]
         v.rules = ["12A", "12B"]
-        general = self.group_reach(unit.side, self._seeds_for(unit))
+        general = self.general_reach(unit)
+        if cannot:
+            v.general, v.next_marker, v.isolated, v.attack = OUT_OF_SUPPLY, unit.oos + 1, True, False
+            v.blocked = Block(v.hex or "at sea", "12", cannot)
+            return v
+        if hex_ is None:
+            return self._box_verdict(unit, box, general, v)
+        i = self.index.pos[hex_]
         found = self._best_line(general, i)
         if found is not None:
             v.general, v.next_marker = IN_SUPPLY, 0
@@ -254,7 +341,7 @@ class EuropaSupply:
             points = {s.hex: "general supply points" for s in self.position.supply
                       if s.side == unit.side and s.kind == "general" and s.amount > 0
                       and s.affiliation in ("", unit.affiliation)}
-            found = self._best_line(self.group_reach(unit.side, points), i) if points else None
+            found = self._best_line(self.group_reach(unit.side, points, unit.coalition), i) if points else None
             if found is not None:
                 # 12C3 / 44D1 ruling (AEG 1998): supply points supply the unit but do not
                 # negate or defer its count of turns out of general supply.
@@ -269,10 +356,31 @@ class EuropaSupply:
         v.isolated = self._isolated(unit, general, i)
         v.attack = self._attack_supply(unit, i)
         v.rules += ["3F", "12D"]
+        if general.origins:
+            v.rules.append("12B4, 34K")
         if self.rules.adverse_terrain:
             v.rules.append("43C3")
         if len(set(self.level.tolist())) > 1:
             v.rules.append("36D")
+        return v
+
+    def _box_verdict(self, unit: Unit, box: str, reach: GroupReach, v: Verdict) -> Verdict:
+        """A unit in an off-map box: supplied by a source in the box, or by a naval element from a
+        port in the box (12B4)."""
+        v.rules += ["12B4, 34K", "3F"]
+        if box in reach.box_sources:
+            v.general, v.next_marker, v.source, v.isolated = IN_SUPPLY, 0, reach.box_sources[box], False
+            v.line = [LineStep(box, "unit", 0.0)]
+        elif box in reach.origins:
+            v.general, v.next_marker, v.isolated = IN_SUPPLY, 0, False
+            steps = [LineStep(box, "unit", 0.0)]
+            v.source = self._continue_by_sea(reach, box, steps)
+            v.line = steps
+        else:
+            v.general, v.next_marker = OUT_OF_SUPPLY, unit.oos + 1
+            v.isolated = not self._naval_unisolated(unit, None, box)
+            v.blocked = Block(box, "12B4", "no naval element reaches a port connected to a source")
+        v.attack = False
         return v
 
     def _best_line(self, reach: GroupReach, i: int):
@@ -307,13 +415,37 @@ class EuropaSupply:
             before = len(steps)
             cur = self._descend(reach.road[level], cur, "road", steps)
             lengths["road"] = float(len(steps) - before)
-        if cur not in reach.source_of:
-            before = len(steps)
+        if cur in reach.source_of:
+            return steps, {k: v for k, v in lengths.items() if v}, reach.source_of[cur]
+        before = len(steps)
+        if reach.rail_ok[cur]:
             rail_cost = reach.rail.dist.get(cur, 0.0)
             cur = self._descend(reach.rail, cur, "rail", steps)
-            lengths["rail"] = float(len(steps) - before)
-            lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
-        return steps, {k: v for k, v in lengths.items() if v}, reach.source_of.get(cur)
+            source = reach.source_of.get(cur)
+        else:
+            rail_cost = reach.rail2.dist.get(cur, 0.0)
+            cur = self._descend(reach.rail2, cur, "rail", steps)
+            source = self._continue_by_sea(reach, cur, steps)
+        lengths["rail"] = float(sum(1 for st in steps[before:] if st.element == "rail"))
+        lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
+        lengths["naval"] = float(sum(1 for st in steps if st.element == "naval"))
+        return steps, {k: v for k, v in lengths.items() if v}, source
+
+    def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep]) -> str | None:
+        """From a port a naval element starts at (hex index or box), by sea to a port connected to
+        a source, then by rail to the source."""
+        ix, hid = self.index, self.map.hex_id
+        node = ix.hexes[origin] if isinstance(origin, int) else origin
+        path = naval_path(reach.naval, node)
+        for k, n in enumerate(path[1:], 1):
+            steps.append(LineStep(hid(n) if isinstance(n, Hex) else n, "naval", float(k)))
+        end = path[-1]
+        if isinstance(end, str):
+            return reach.box_sources.get(end)
+        cur = ix.pos[end]
+        if cur not in reach.source_of:
+            cur = self._descend(reach.rail, cur, "rail", steps)
+        return reach.source_of.get(cur)
 
     def _explain_block(self, unit: Unit, reach: GroupReach, i: int) -> Block:
         """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
@@ -332,6 +464,10 @@ class EuropaSupply:
                                  *self._weight_overland(allowed, open_view))
         limit = self.rules.lengths[weather]["overland"]
         d = relaxed.dist.get(i)
+        if d is None or d > limit:
+            naval = self._naval_block(unit, reach, i)
+            if naval is not None:
+                return naval
         if d is None:
             return Block(hid(unit.hex), "12B", "no line of any length reaches a friendly supply network")
         steps: list[LineStep] = []
@@ -343,20 +479,81 @@ class EuropaSupply:
         return Block(hid(unit.hex), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
+    def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
+        """Where the naval element fails (34F / 34K): from the friendly ports the unit can reach
+        overland, the first zone hex on the shortest passage to a port connected to a source."""
+        if not reach.naval and not self.map.ports:
+            return None
+        sea, zones, ix = sea_graph(self.map), self.zones(unit.side, unit.coalition), self.index
+        goals = set()
+        for port in self.map.ports:
+            state = port_state(self.position, self.map, self.rules, port)
+            h = port.place.hex
+            if state.owner == unit.side and port.klass in self.rules.naval_destination_classes and (
+                    (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
+                    or port.place.box in reach.box_sources):
+                goals.add(sea.port_node(port))
+        if not goals:
+            return None
+        near = self._any_length(unit.side, ix.mask([ix.hexes[i]])).dist
+        for port in self.map.ports:
+            h = port.place.hex
+            if h is None or (ix.pos[h] not in near and ix.pos[h] != i) or sea.port_node(port) in goals:
+                continue
+            if port_state(self.position, self.map, self.rules, port).owner != unit.side:
+                continue
+            found = first_block(sea, zones, sea.port_node(port), goals)
+            if found is not None:
+                node, why = found
+                rule = "34F, 34K" if "danger" in why else "34K"
+                return Block(self.map.hex_id(node) if isinstance(node, Hex) else node, rule,
+                             f"naval element from {port.name}: {why}")
+        return None
+
     def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
         """3F: isolated unless an overland line of any length reaches a full general supply
         source of the unit's affiliation (DPS, 22-Aug-05)."""
-        ix, view = self.index, self.view(unit.side)
-        key = ("isolation", unit.side, tuple(np.flatnonzero(reach.seeds).tolist()))
+        if i in self._any_length(unit.side, reach.seeds).dist:
+            return False
+        return not self._naval_unisolated(unit, i, None)
+
+    def _any_length(self, side: str, seeds: np.ndarray) -> Reach:
+        key = ("any-length", side, tuple(np.flatnonzero(seeds).tolist()))
         if key not in self._groups:
-            allowed = np.ones(len(ix), dtype=bool)
-            src, dst, _ = self._weight_overland(allowed, view)
-            self._groups[key] = backward_reach(len(ix), reach.seeds, src, dst, np.ones(len(src)))
-        return i not in self._groups[key].dist
+            src, dst, _ = self._weight_overland(np.ones(len(self.index), dtype=bool), self.view(side))
+            self._groups[key] = backward_reach(len(self.index), seeds, src, dst, np.ones(len(src)))
+        return self._groups[key]
+
+    def _naval_unisolated(self, unit: Unit, i: int | None, box: str | None) -> bool:
+        """3F errata (AEG, 11-Mar-04): in the Balearics, Canaries or Spanish Morocco — and, by the
+        DPS 24-Jun-05 ruling, for Interventionist units — a unit is not isolated if an overland line
+        of any length reaches a friendly functioning port from which a naval element, from a port
+        of any class, reaches a full general supply source."""
+        region = self.map.region_of(self.index.hexes[i]) if i is not None else ""
+        box_region = self.map.box(box).kind if box else ""
+        if not (region in self.rules.island_regions or box is not None or unit.coalition == "Interventionist"
+                or box_region):
+            return False
+        any_port = self.general_reach(unit, origin_classes=("minor", "standard", "major", "great", "anchor"))
+        if box is not None:
+            return box in any_port.origins or box in any_port.box_sources
+        ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
+        return i in self._any_length(unit.side, ports).dist
 
     def _attack_supply(self, unit: Unit, i: int) -> bool:
         """12D: an overland element only, of the supply-line-summary length (AEG 1998), to a step
-        of attack supply of the unit's side."""
+        of attack supply of the unit's side; 12D2: Interventionist units also from friendly
+        functioning standard / major ports by a full line of any elements (AEG, 05-Nov-04)."""
+        classes = self.rules.port_attack_supply.get(unit.coalition)
+        if classes:
+            ports = {p.place.hex: f"port of {p.name}" for p in self.map.ports
+                     if p.place.hex is not None and p.klass in classes
+                     and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
+                     and st.functioning}
+            reach = self.group_reach(unit.side, ports, unit.coalition,
+                                     ("minor", "standard", "major", "great", "anchor"))
+            if ports and self._best_line(reach, i) is not None:
+                return True
         steps = {s.hex: "attack supply" for s in self.position.supply
                  if s.side == unit.side and s.kind == "attack" and s.amount > 0}
         if not steps:

@@ -1,0 +1,203 @@
+"""Limited general supply sources (12C2) and which units draw on them: a CP-SAT assignment.
+
+Sources and their capacities in REs:
+- 12C2a / 12C2b: cities named by the scenario (`limited_sources`), e.g. 3 REs per city in the
+  Canaries and Spanish Morocco for Rebel units.
+- 12C2c (as rewritten by AEG, 07-Jan-05): every friendly functioning minor or standard port gives
+  `limited_port_res` (6) REs to any unit of the side, when a naval element can be traced from the
+  port to a full general supply source usable by that unit. A port at zero capacity still
+  counts; one damaged to its maximum does not (30A2/3, TEM 67). A city may be both (Santander:
+  6 + 3, DPS 04-Jan-04).
+- The Palma ruling (AEG, 11-Mar-04): a line to a limited source may use a naval element from a
+  minor or standard port, but the REs drawing through that port may not exceed what the port
+  could give as a limited source itself.
+
+The model: one 0/1 variable per (unit, source) a unit can trace a line to; each unit draws on at
+most one source; each source and each minor / standard port used on the way is held to its REs.
+It maximises the REs supplied; among optimal answers it prefers units earlier in the scenario
+file and, for each, the source listed first (tie-break documented in docs/naval.md). One worker
+and a fixed seed make the answer the same on every run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+LIMITED = "in supply (limited source)"
+QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
+ALL_PORTS = ("minor", "standard", "major", "great", "anchor")
+
+
+@dataclass(frozen=True)
+class Option:
+    unit: str
+    source: str
+    via: str | None = None        # a minor / standard port whose naval element the line uses
+
+
+@dataclass
+class Allocation:
+    status: str                   # OPTIMAL | FEASIBLE | INFEASIBLE | ...
+    assignment: dict[str, str] = field(default_factory=dict)
+    supplied_res: float = 0.0
+    used: dict[str, float] = field(default_factory=dict)     # REs drawn on each source / port
+
+
+def allocate(sizes: dict[str, float], capacities: dict[str, float], options: list[Option],
+             port_caps: dict[str, float] | None = None) -> Allocation:
+    """The best assignment of units (REs) to limited sources (REs), proven optimal when it says so."""
+    port_caps = port_caps or {}
+    units = list(sizes)
+    sources = list(capacities)
+    model = cp_model.CpModel()
+    x = {o: model.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
+    q = {u: int(round(sizes[u] * QUARTER)) for u in units}
+    for u in units:
+        model.Add(sum(x[o] for o in options if o.unit == u) <= 1)
+    for s in sources:
+        model.Add(sum(q[o.unit] * x[o] for o in options if o.source == s) <= int(capacities[s] * QUARTER))
+    for port, cap in port_caps.items():
+        using = [o for o in options if o.via == port or o.source == port]
+        if using:
+            model.Add(sum(q[o.unit] * x[o] for o in using) <= int(cap * QUARTER))
+    total = sum(q[o.unit] * x[o] for o in options)
+    model.Maximize(total)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.Solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Allocation(solver.StatusName(status))
+    best = int(solver.ObjectiveValue())
+    proven = status == cp_model.OPTIMAL
+    # Tie-break: keep the optimum, prefer earlier units and their first-listed sources.
+    model.Add(total == best)
+    rank = {o: units.index(o.unit) * (len(sources) + 1) + sources.index(o.source) for o in options}
+    model.Minimize(sum(rank[o] * x[o] for o in options))
+    status = solver.Solve(model)
+    proven = proven and status == cp_model.OPTIMAL
+    assignment = {o.unit: o.source for o in options if solver.Value(x[o])}
+    used: dict[str, float] = {}
+    for o in options:
+        if solver.Value(x[o]):
+            used[o.source] = used.get(o.source, 0) + sizes[o.unit]
+            if o.via:
+                used[o.via] = used.get(o.via, 0) + sizes[o.unit]
+    return Allocation("OPTIMAL" if proven else "FEASIBLE", assignment, best / QUARTER, used)
+
+
+def check_claim(claim: dict[str, str], sizes: dict[str, float], capacities: dict[str, float],
+                options: list[Option], port_caps: dict[str, float] | None = None) -> list[str]:
+    """What is wrong with a player's own allocation (unit -> source), as sentences; [] if legal."""
+    problems = []
+    port_caps = port_caps or {}
+    chosen = []
+    for unit, source in claim.items():
+        fits = [o for o in options if o.unit == unit and o.source == source]
+        if unit not in sizes:
+            problems.append(f"{unit} needs no limited supply or is unknown")
+        elif source not in capacities:
+            problems.append(f"{source} is not a limited source")
+        elif not fits:
+            problems.append(f"{unit} cannot trace a supply line to {source}")
+        else:
+            chosen.append(min(fits, key=lambda o: o.via is not None))
+    for source, cap in capacities.items():
+        drawn = sum(sizes[o.unit] for o in chosen if o.source == source)
+        if drawn > cap:
+            problems.append(f"{source} gives {cap:g} REs but {drawn:g} REs draw on it (12C2)")
+    for port, cap in port_caps.items():
+        drawn = sum(sizes[o.unit] for o in chosen if o.via == port or o.source == port)
+        if drawn > cap:
+            problems.append(f"{drawn:g} REs use the port of {port}, which may give only {cap:g} (Palma ruling, AEG 11-Mar-04)")
+    return problems
+
+
+def port_key(port) -> str:
+    """One name for a minor / standard port, as a 12C2c source and as a passage (Palma ruling)."""
+    return f"port of {port.name}"
+
+
+def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float], list[Option], dict[str, float]]:
+    """The allocation problem of a position: units out of full supply, sources, eligibility."""
+    from ..naval import port_state
+    from .europa import IN_SUPPLY
+    position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
+    units = {u.id: u for u in position.units}
+    candidates = [units[v.unit] for v in verdicts if v.general != IN_SUPPLY and v.hex is not None
+                  and engine.placed_hex(units[v.unit])[2] is None]
+    sizes = {u.id: u.size for u in candidates}
+    capacities: dict[str, float] = {}
+    options: list[Option] = []
+    port_caps: dict[str, float] = {}
+
+    def line_to(unit, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None]:
+        """Can the unit trace to these seeds; and the minor / standard port its naval element
+        starts from, if any."""
+        reach = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
+        hex_, box, _ = engine.placed_hex(unit)
+        if hex_ is None:
+            origin = reach.origins.get(box)
+            return box in reach.box_sources or origin is not None, _small(origin)
+        found = engine._best_line(reach, ix.pos[hex_])
+        if found is None:
+            return False, None
+        line = found[1]
+        k = next((k for k, st in enumerate(line) if st.element == "naval"), None)
+        return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex)))
+
+    def _small(port) -> str | None:
+        return port_key(port) if port is not None and port.klass in ("minor", "standard") else None
+
+    for src in position.limited_sources:
+        city = map_.city(src.city)
+        box = city.place.box
+        owned = position.box_owner.get(box) == src.side if box else \
+            all(position.owner_of(h) == src.side for h in city.place.hexes)
+        if not owned:
+            continue
+        capacities[src.name] = src.capacity
+        seeds, boxes = {h: src.name for h in city.place.hexes}, ({box: src.name} if box else {})
+        for u in candidates:
+            if not src.usable_by(u):
+                continue
+            ok, via = line_to(u, seeds, boxes, ALL_PORTS)
+            if ok:
+                # The Palma ruling: through a minor / standard port only if no other line exists.
+                direct, _ = line_to(u, seeds, boxes, rules.naval_origin_classes)
+                options.append(Option(u.id, src.name, None if direct else via))
+    for port in map_.ports:
+        state = port_state(position, map_, rules, port)
+        if port.klass not in ("minor", "standard") or not state.functioning:
+            continue
+        key = port_key(port)
+        port_caps[key] = rules.limited_port_res
+        node = ix.pos[port.place.hex] if port.place.hex is not None else port.place.box
+        for u in candidates:
+            if u.side != state.owner:
+                continue
+            # 12C2c: the naval element from this port must reach a source usable by the unit.
+            if node not in engine.general_reach(u, ALL_PORTS).origins:
+                continue
+            seeds = {port.place.hex: key} if port.place.hex is not None else {}
+            boxes = {port.place.box: key} if port.place.box is not None else {}
+            if line_to(u, seeds, boxes, rules.naval_origin_classes)[0]:
+                capacities[key] = rules.limited_port_res
+                options.append(Option(u.id, key))
+    return sizes, capacities, options, port_caps
+
+
+def apply_limited_sources(engine, verdicts) -> Allocation:
+    """Give limited supply to the units the optimal allocation picks; record it on the engine."""
+    from .europa import ON_POINTS, OUT_OF_SUPPLY
+    sizes, capacities, options, caps = limited_options(engine, verdicts)
+    allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
+    engine.allocation = allocation
+    for v in verdicts:
+        source = allocation.assignment.get(v.unit)
+        if source is None or v.general not in (OUT_OF_SUPPLY, ON_POINTS):
+            continue
+        v.general, v.source, v.next_marker, v.blocked = LIMITED, source, 0, None
+        v.rules.append("12C2")
+    return allocation

@@ -111,6 +111,7 @@ class SupplySource:
     connected: int = 0
     stand_ins: tuple[str, ...] = ()
     per_hex: bool = False          # each friendly-owned hex counts (12C1b: "any hex of Barcelona")
+    hexes: tuple[Hex, ...] = ()    # source hexes that are no city (TSCW: Republican USS hex 3324)
 
     def usable_by(self, unit: "Unit") -> bool:
         return unit.side == self.side and (not self.users or unit.coalition in self.users

@@ -21,7 +21,8 @@ TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owner
 # Optional rules a scenario may switch on or set (docs/scenario-format.md).
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
                 "open_borders": "countries", "supply_lengths": "lengths", "night": "boolean",
-                "port_capacity": "by_port_class", "port_max_hits": "by_port_class"}
+                "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
+                "north_direct_to_any_uss": "boolean"}
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
 
@@ -301,13 +302,12 @@ def _read_limited(doc: Doc, sides: tuple[Side, ...], map_: Map) -> LimitedSource
 
 
 def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
-    f = doc.mapping(("name", "side", "cities", "users", "connected", "stand_ins", "per_hex"),
-                    required=("name", "side", "cities"))
+    f = doc.mapping(("name", "side", "cities", "hexes", "users", "connected", "stand_ins", "per_hex"),
+                    required=("name", "side"))
+    if "cities" not in f and "hexes" not in f:
+        raise doc.error("a source needs cities or hexes", expected="a 'cities' or 'hexes' list")
     side = _side_name(f["side"], sides)
-    groups = {c for c, _ in sides[[s.name for s in sides].index(side)].coalitions}
-    groups |= set(sides[[s.name for s in sides].index(side)].affiliations())
-    users = tuple(d.choice(tuple(sorted(groups)), "coalition or affiliation") for d in f["users"].list()) \
-        if "users" in f else ()
+    users = _users(f.get("users"), sides, side)
     cities = []
     for key in ("cities", "stand_ins"):
         names = []
@@ -319,7 +319,8 @@ def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
         cities.append(tuple(names))
     return SupplySource(f["name"].text(), side, cities[0], users,
                         f["connected"].integer(0) if "connected" in f else 0, cities[1],
-                        f["per_hex"].boolean() if "per_hex" in f else False)
+                        f["per_hex"].boolean() if "per_hex" in f else False,
+                        tuple(HexReader(map_).hex(d) for d in f["hexes"].list()) if "hexes" in f else ())
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -404,7 +405,10 @@ def scenario_text(position: Position, map_: Map) -> str:
             item = {"name": src.name, "side": src.side}
             if src.users:
                 item["users"] = list(src.users)
-            item["cities"] = list(src.cities)
+            if src.cities:
+                item["cities"] = list(src.cities)
+            if src.hexes:
+                item["hexes"] = [hid(h) for h in src.hexes]
             if src.connected:
                 item["connected"] = src.connected
             if src.stand_ins:

@@ -10,5 +10,8 @@ def supply_engine(position: Position, map_: Map):
     if position.game in ("europa-fwtbt", "europa-sf"):
         from ..supply.europa import EuropaSupply
         return EuropaSupply(position, map_)
+    if position.game == "tscw":
+        from ..supply.tscw import TscwSupply
+        return TscwSupply(position, map_)
     raise LoadError("scenario", f"supply rules for {position.game} are not built yet", field="game",
-                    expected="europa-fwtbt or europa-sf")
+                    expected="europa-fwtbt, europa-sf or tscw")

@@ -155,12 +155,13 @@ class EuropaSupply:
         """The hexes of a full general supply source that count now (12C1)."""
         owner = self.position.owner
         cities = [self.map.city(name) for name in source.cities]
+        bare = [h for h in source.hexes if owner.get(h) == source.side]
         if source.per_hex:
-            return [h for c in cities for h in c.place.hexes if owner.get(h) == source.side]
+            return [h for c in cities for h in c.place.hexes if owner.get(h) == source.side] + bare
         # 12C1 ruling (AEG, 05-Mar-04): a multi-hex city counts only if every hex is friendly-owned.
         owned = [c for c in cities if c.place.hexes and all(owner.get(h) == source.side for h in c.place.hexes)]
         if not source.connected:
-            return [h for c in owned for h in c.place.hexes]
+            return [h for c in owned for h in c.place.hexes] + bare
         comp = self._connection_components(source.side)
         pos = self.index.pos
 

@@ -1,0 +1,222 @@
+"""The Spanish Civil War (GMT, living rules 2.0): supply (9), zones of control (10), hex control
+(10.7). Seed 002 (French translation) is the text these rules follow.
+
+9.4: a unit is fully supplied when a line of supply (LOS) of at most three hexes — counted from
+the unit to the source, the unit's own hex not counted — reaches a friendly unlimited supply
+source (USS) or a friendly secondary source (city, town or HQ) which itself traces, any length,
+to a USS. A LOS may not enter a hex with enemy units, a hex in an enemy ZOC (restricted ones
+too, 10.6) unless a friendly unit is there (10.3), an all-sea hex, or cross an impassable or
+all-sea hexside; it may pass empty enemy-controlled hexes. The secondary source's line follows
+the same rules, has no length limit, and never passes an enemy-controlled hex. 9.5: secondary
+sources never chain. A captured USS serves its captor only as a city (9.4).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..hexgrid import Hex
+from ..mapdata import Map
+from ..network import HexIndex, Reach, backward_reach, index_of
+from ..position import Position, Unit
+from ..zoc import projects_into
+from .verdict import Block, LineStep, Verdict
+
+LOS_LENGTH = 3
+FULL = "in supply"
+CITY = "city supply"
+OOS = "out of supply"
+ZOC_TYPES = ("division", "brigade")          # 10.1: always exert a ZOC
+NO_ZOC_TYPES = ("regiment", "battalion", "hq")  # 10.1: never exert one
+NORTH_AFFILIATIONS = ("Santanderino", "Basque", "Asturian")
+
+
+def zoc_kind(unit: Unit) -> str:
+    """10.1 / 10.6 / 11.8: normal for brigades and divisions (none when just landed or dropped),
+    restricted for columns outside a fully supplied city (which blocks supply all the same),
+    none for regiments, battalions and HQs."""
+    if unit.hex is None or "landed" in unit.tags or "dropped" in unit.tags:
+        return "none"
+    if unit.type == "column":
+        return "restricted"
+    if unit.type in ZOC_TYPES:
+        return "normal"
+    return "none"
+
+
+def enemy_zoc(position: Position, map_: Map, side: str) -> dict[Hex, str]:
+    """Hexes in an enemy ZOC (10.1: not into all-sea hexes, nor across all-sea or impassable
+    hexsides), with the id of a unit exerting it."""
+    zoc: dict[Hex, str] = {}
+    for u in position.units:
+        if u.side == side or zoc_kind(u) == "none":
+            continue
+        for n in u.hex.neighbours():
+            if projects_into(map_, u.hex, n):
+                zoc.setdefault(n, u.id)
+    return zoc
+
+
+class TscwSupply:
+    """Supply verdicts for every unit of a TSCW position, on one snapshot."""
+
+    def __init__(self, position: Position, map_: Map):
+        self.position, self.map = position, map_
+        self.index: HexIndex = index_of(map_)
+        self._cache: dict = {}
+        self.north_direct = bool(position.options.get("north_direct_to_any_uss", False))
+
+    def _masks(self, side: str):
+        if side not in self._cache:
+            ix, p = self.index, self.position
+            enemy_units = ix.mask(u.hex for u in p.units if u.hex is not None and u.side != side)
+            friendly = ix.mask(u.hex for u in p.units if u.hex is not None and u.side == side)
+            ezoc = ix.mask(enemy_zoc(p, self.map, side))
+            enter = ix.land & ~ix.neutral & ~enemy_units & ~(ezoc & ~friendly)
+            enemy_held = ix.mask(h for h, o in p.owner.items() if o not in (side, "neutral", "unowned"))
+            self._cache[side] = (enter, enemy_held, enemy_units, ezoc, friendly)
+        return self._cache[side]
+
+    def _edges(self, side: str, avoid_enemy_held: bool):
+        ix = self.index
+        enter, enemy_held, *_ = self._masks(side)
+        ok = enter & ~enemy_held if avoid_enemy_held else enter
+        keep = ix.crossable & ok[ix.dst] & ix.land[ix.src]
+        return ix.src[keep], ix.dst[keep], np.ones(int(keep.sum()))
+
+    def uss_hexes(self, unit: Unit, direct: bool = True) -> dict[Hex, str]:
+        """The USS hexes the unit's side controls and may use (9.7, 9.8); `direct`: for the
+        unit's own LOS rather than a secondary source's line."""
+        out: dict[Hex, str] = {}
+        for src in self.position.supply_sources:
+            if src.side != unit.side or not (src.usable_by(unit) or (direct and self._north_direct(unit))):
+                continue
+            for name in src.cities:
+                for h in self.map.city(name).place.hexes:
+                    if self.position.owner_of(h) == unit.side:
+                        out.setdefault(h, src.name)
+            for h in src.hexes:
+                if self.position.owner_of(h) == unit.side:
+                    out.setdefault(h, src.name)
+        return out
+
+    def _north_direct(self, unit: Unit) -> bool:
+        # 9.8 restricts a North unit's secondary sources to those tracing to a North USS, and is
+        # silent on its own LOS to a central USS: option `north_direct_to_any_uss` (default no).
+        return self.north_direct and unit.affiliation in NORTH_AFFILIATIONS
+
+    def _secondary_reach(self, side: str, uss: dict[Hex, str]) -> Reach:
+        key = ("secondary", side, tuple(sorted(uss)))
+        if key not in self._cache:
+            # 9.4: any length, LOS restrictions, never through an enemy-controlled hex.
+            self._cache[key] = backward_reach(len(self.index), self.index.mask(uss), *self._edges(side, True))
+        return self._cache[key]
+
+    def secondary_sources(self, unit: Unit, uss: dict[Hex, str]) -> dict[Hex, str]:
+        """Friendly cities, towns and HQs that trace to one of `uss` (9.4, 9.5)."""
+        reach = self._secondary_reach(unit.side, uss)
+        out: dict[Hex, str] = {}
+        for city in self.map.cities:
+            for h in city.place.hexes:
+                if self.position.owner_of(h) == unit.side and self.index.pos[h] in reach.dist:
+                    out.setdefault(h, city.name)
+        for u in self.position.units:
+            if u.side == unit.side and u.type == "hq" and u.hex is not None and self.index.pos[u.hex] in reach.dist:
+                out.setdefault(u.hex, f"HQ {u.id}")
+        return out
+
+    def _los_reach(self, side: str, seeds: dict[Hex, str]) -> Reach:
+        key = ("los", side, tuple(sorted(seeds)))
+        if key not in self._cache:
+            self._cache[key] = backward_reach(len(self.index), self.index.mask(seeds), *self._edges(side, False))
+        return self._cache[key]
+
+    def verdicts(self) -> list[Verdict]:
+        return [self.verdict(u) for u in self.position.units]
+
+    def verdict(self, unit: Unit) -> Verdict:
+        hid = self.map.hex_id
+        v = Verdict(unit.id, unit.side, unit.affiliation, hid(unit.hex) if unit.hex else unit.box, OOS,
+                    rules=["9.4", "9.5", "10.3"])
+        if unit.hex is None:
+            v.general, v.rules = "not checked", ["off-map units are not on the supply net"]
+            return v
+        if "landed" in unit.tags:
+            # 11.8: landed units are fully supplied until their next movement phase.
+            v.general, v.source, v.rules = FULL, "landing (11.8)", ["11.8"]
+            return v
+        uss = self.uss_hexes(unit)
+        via = self.uss_hexes(unit, direct=False)
+        secondary = self.secondary_sources(unit, via)
+        seeds = {**{h: f"secondary source {n}" for h, n in secondary.items()}, **{h: n for h, n in uss.items()}}
+        i = self.index.pos[unit.hex]
+        los = self._los_reach(unit.side, seeds)
+        d = los.dist.get(i)
+        if d is not None and d <= LOS_LENGTH:
+            v.general = FULL
+            v.line, end = self._walk(los, i, "LOS", LineStep(hid(unit.hex), "unit", 0.0))
+            end_hex = self.index.hexes[end]
+            if end_hex in uss:
+                v.source = uss[end_hex]
+            else:
+                more, last = self._walk(self._secondary_reach(unit.side, via), end, "secondary", None)
+                v.line += more
+                v.source = f"{secondary[end_hex]} -> {via[self.index.hexes[last]]}"
+            v.lengths = {"los": d}
+            return v
+        in_city = self.map.city_at(unit.hex) is not None
+        if in_city:
+            # 9.6: a unit in a city or town that cannot trace is in city supply.
+            v.general, v.rules = CITY, v.rules + ["9.6"]
+        v.blocked = self._why(unit, seeds, i)
+        return v
+
+    def _walk(self, reach: Reach, start: int, element: str, first: LineStep | None):
+        steps = [first] if first else []
+        forward = reach.forward_steps()
+        cur, used = start, 0.0
+        while reach.dist.get(cur, 0.0) > 0:
+            d = reach.dist[cur]
+            cur = min(b for b, w in forward.get(cur, []) if reach.dist.get(b, -1) + w == d)
+            used += 1
+            steps.append(LineStep(self.map.hex_id(self.index.hexes[cur]), element, used))
+        return steps, cur
+
+    def _why(self, unit: Unit, seeds: dict[Hex, str], i: int) -> Block:
+        """The first hex that stops the shortest LOS, or the length it would need."""
+        if not seeds:
+            return Block(self.map.hex_id(unit.hex), "9.4", "no friendly USS or secondary source traces to a USS")
+        ix = self.index
+        keep = ix.crossable & ix.land[ix.dst] & ~ix.neutral[ix.dst] & ix.land[ix.src]
+        relaxed = backward_reach(len(ix), ix.mask(seeds), ix.src[keep], ix.dst[keep], np.ones(int(keep.sum())))
+        d = relaxed.dist.get(i)
+        if d is None:
+            return Block(self.map.hex_id(unit.hex), "9.4", "no line of any length reaches a supply source")
+        steps, _ = self._walk(relaxed, i, "LOS", None)
+        _, _, enemy_units, ezoc, friendly = self._masks(unit.side)
+        for step in steps[:LOS_LENGTH]:
+            k = ix.pos[self.map.hex_at(step.hex)]
+            if enemy_units[k]:
+                return Block(step.hex, "9.4", "enemy unit in the hex")
+            if ezoc[k] and not friendly[k]:
+                return Block(step.hex, "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex")
+        return Block(self.map.hex_id(unit.hex), "9.4", f"the nearest source is {d:g} hexes away; a LOS is at most {LOS_LENGTH}")
+
+
+def update_control(position: Position, map_: Map) -> Position:
+    """10.7: a hex changes control when an enemy ground unit enters it; a ZOC never changes it.
+    Neutral countries are never controlled."""
+    owner = dict(position.owner)
+    for u in position.units:
+        if u.hex is not None and owner.get(u.hex) != "neutral":
+            owner[u.hex] = u.side
+    return replace(position, owner={h: owner[h] for h in sorted(owner)})
+
+
+def may_end_move(position: Position, map_: Map, unit_id: str, hex_: Hex) -> tuple[bool, Verdict]:
+    """9.2: no movement may end where the unit would be out of supply (city supply allowed)."""
+    from ..position import MoveUnit
+    moved = update_control(position.apply(MoveUnit(unit_id, hex=hex_)), map_)
+    verdict = TscwSupply(moved, map_).verdict(moved.unit(unit_id))
+    return verdict.general in (FULL, CITY), verdict

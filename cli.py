@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -22,6 +23,14 @@ class Command(click.Group):
         except LoadError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except Exception as exc:  # a bug of ours: one line, the traceback only on request
+            if os.environ.get("LOGISTICS_DEBUG"):
+                raise
+            click.echo(f"error: internal error ({type(exc).__name__}: {exc}); set LOGISTICS_DEBUG=1 "
+                       "for the traceback and report it", err=True)
+            sys.exit(2)
 
 
 @click.group(cls=Command)
@@ -140,6 +149,56 @@ def trace(scenario: str, unit_id: str) -> None:
             click.echo("\n".join(explanation(v)))
             return
     raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
+
+
+@main.group()
+def rulings() -> None:
+    """The catalogue of rulings in the seeds, and the cases that check them."""
+
+
+@rulings.command("list")
+@click.option("--id", "only", help="Only this ruling.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--markdown", is_flag=True, help="Print the catalogue document (docs/rulings.md).")
+def rulings_list(only: str | None, as_json: bool, markdown: bool) -> None:
+    """Every ruling: seed, line, who and when, statement (or why out of scope), its cases."""
+    from logistics.rulings.report import listing, rulings_markdown
+    if markdown:
+        click.echo(rulings_markdown(), nl=False)
+        return
+    rows = listing(only)
+    if only and not rows:
+        raise LoadError("--id", f"no ruling {only!r}", expected="an id from 'logistics rulings list'")
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for r in rows:
+        mark = "out" if r["scope"] == "out" else ("ok " if r["cases"] else "-- ")
+        click.echo(f"{mark} {r['id']}  [seed {r['seed']} line {r['line']}; {r['who']} {r['date']}]".rstrip())
+        click.echo(f"      {r['statement']}")
+
+
+@rulings.command("check")
+@click.option("--id", "only", help="Only the cases of this ruling.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def rulings_check(only: str | None, as_json: bool) -> None:
+    """Run the ruling cases; print pass / fail with the citation; exit 1 if any fails."""
+    from logistics.rulings.entries import by_id
+    from logistics.rulings.report import check
+    results, summary = check(only)
+    if as_json:
+        click.echo(json.dumps({"summary": summary, "cases": [
+            {"case": r.case.name, "ids": list(r.case.ids), "status": r.status, "detail": r.detail}
+            for r in results]}, indent=2, ensure_ascii=False))
+    else:
+        known = by_id()
+        for r in results:
+            cite = "; ".join(f"{i} ({known[i].who}, {known[i].date})" if i in known else i for i in r.case.ids)
+            click.echo(f"{r.status.upper():5} {r.case.name}: {cite}" + (f" -- {r.detail}" if r.detail else ""))
+        click.echo(f"{summary['passed']} passed, {summary['failed'] + summary['errors']} failed")
+        click.echo(f"in-scope rulings with a case: {summary['rulings_with_a_case']} of {summary['in_scope_rulings']}")
+    if summary["failed"] or summary["errors"]:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from logistics.naval import naval_flow
 from logistics.position import NavalGroup
 from logistics.rules.europa import EuropaRules
 from logistics.supply.limited import Option, allocate, check_claim
-from test_naval import strait
+from logistics.rulings.cases.europa_naval import strait
 
 
 def brute_force(sizes, capacities, options, port_caps):

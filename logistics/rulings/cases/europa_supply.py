@@ -2,10 +2,10 @@
 ruling changes the verdict. Rulings are cited as the FWtBT FAQ (seed 000) prints them."""
 from dataclasses import replace
 
-import pytest
 
 from logistics.supply.europa import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply, initial_phase_markers
-from europa_positions import plain_map, position, source, stock, unit
+from ..builders import plain_map, position, source, stock, unit
+from . import case, params
 
 SHORT = {"supply_lengths": {"clear": {"overland": 1, "road": 0}}}
 
@@ -32,29 +32,34 @@ def _adjacent_to_source(zoc: str, friendly_in_source: bool = False):
     return m, position(m, units, sources=[source("Src", "Loyalist", ["Source"])], options=SHORT)
 
 
-def test_12A_enemy_zoc_blocks_entering_a_hex_without_friendly_unit():
+@case('FW:12A')
+def rule_12A_enemy_zoc_blocks_entering_a_hex_without_friendly_unit():
     m, p = _adjacent_to_source("normal")
     v = judge(p, m, "L")
     assert v.general == OUT_OF_SUPPLY
     assert v.blocked.hex == "0505" and "enemy ZOC" in v.blocked.reason and "12A" in v.blocked.rule
 
 
-def test_12A_friendly_unit_in_the_hex_negates_the_enemy_zoc():
+@case('FW:12A')
+def rule_12A_friendly_unit_in_the_hex_negates_the_enemy_zoc():
     m, p = _adjacent_to_source("normal", friendly_in_source=True)
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_rule5_reduced_zoc_blocks_supply_like_a_normal_zoc_AEG_1998():
+@case('FW-5-reduced-zoc-supply')
+def rule5_reduced_zoc_blocks_supply_like_a_normal_zoc_AEG_1998():
     m, p = _adjacent_to_source("reduced")
     assert judge(p, m, "L").general == OUT_OF_SUPPLY
 
 
-def test_unit_without_zoc_does_not_block():
+@case('FW:12A')
+def unit_without_zoc_does_not_block():
     m, p = _adjacent_to_source("none")
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_12AB_only_tracing_into_a_hex_is_restricted_not_out_of_it_AEG_1998():
+@case('FW-12A-12B-trace-into-through')
+def rule_12AB_only_tracing_into_a_hex_is_restricted_not_out_of_it_AEG_1998():
     m = plain_map(cities={"Source": ("0505",)})
     west = nb(m, "0505", 3)
     enemy = nb(m, west, 3)  # adjacent to the unit, two hexes from the source
@@ -76,7 +81,8 @@ def _straight_line(middle_owner="Loyalist", enemy_in_middle=False, **fields):
     return m, p, middle
 
 
-def test_12A_a_hex_with_an_enemy_unit_cannot_be_entered():
+@case('FW:12A')
+def rule_12A_a_hex_with_an_enemy_unit_cannot_be_entered():
     m, p, middle = _straight_line(enemy_in_middle=True)
     v = judge(p, m, "L")
     assert v.general == OUT_OF_SUPPLY and v.blocked.hex == middle and v.blocked.reason == "enemy unit in the hex"
@@ -84,18 +90,21 @@ def test_12A_a_hex_with_an_enemy_unit_cannot_be_entered():
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_12B1_overland_element_may_cross_enemy_owned_hexes_DPS_08Oct04():
+@case('FW-39A-12B1-enemy-unpacified-overland')
+def rule_12B1_overland_element_may_cross_enemy_owned_hexes_DPS_08Oct04():
     m, p, _ = _straight_line(middle_owner="Insurgent")
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_39A_enemy_owned_unpacified_city_does_not_block_the_overland_element_DPS_08Oct04():
+@case('FW-39A-12B1-enemy-unpacified-overland')
+def rule_39A_enemy_owned_unpacified_city_does_not_block_the_overland_element_DPS_08Oct04():
     m, p, middle = _straight_line(middle_owner="Insurgent")
     p = replace(p, unpacified=frozenset({m.hex_at(middle)}))
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_39A_friendly_unpacified_city_without_garrison_blocks_a_supply_line_AEG_1998():
+@case('FW-39A-unpacified-supply-only')
+def rule_39A_friendly_unpacified_city_without_garrison_blocks_a_supply_line_AEG_1998():
     m, p, middle = _straight_line()
     unpacified = replace(p, unpacified=frozenset({m.hex_at(middle)}))
     v = judge(unpacified, m, "L")
@@ -115,15 +124,17 @@ def _rail_line(**fields):
     return m, p, line
 
 
-def test_rail_element_of_any_length_along_friendly_rail():
+@case('FW:12B')
+def rail_element_of_any_length_along_friendly_rail():
     m, p, line = _rail_line()
     v = judge(p, m, "L")
     assert v.general == IN_SUPPLY and v.source == "Src"
     assert [s.element for s in v.line[1:]] == ["rail"] * (len(line) - 1)
 
 
-@pytest.mark.parametrize("owner", ["Insurgent", "unowned"])
-def test_12B1_rail_element_may_not_cross_enemy_owned_or_unowned_hexes_41B1(owner):
+@case('FW-41B1-unowned-as-enemy', 'FW-39A-12B1-enemy-unpacified-overland')
+@params("owner", ["Insurgent", "unowned"])
+def rule_12B1_rail_element_may_not_cross_enemy_owned_or_unowned_hexes_41B1(owner):
     m, p, line = _rail_line()
     owned = dict(p.owner)
     if owner == "unowned":
@@ -133,13 +144,15 @@ def test_12B1_rail_element_may_not_cross_enemy_owned_or_unowned_hexes_41B1(owner
     assert judge(replace(p, owner=owned), m, "L").general == OUT_OF_SUPPLY
 
 
-def test_12B3_rail_breaks_do_not_block_the_rail_element():
+@case('FW-7A-7A3-rmy-connection-breaks')
+def rule_12B3_rail_breaks_do_not_block_the_rail_element():
     m, p, line = _rail_line()
     p = replace(p, rail_breaks=frozenset({m.hex_at(line[2])}))
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_12B_low_volume_rail_element_length_limit():
+@case('FW:12B')
+def rule_12B_low_volume_rail_element_length_limit():
     m = plain_map(cities={"Source": ("0505",)}, rail={"Branch": ["0505", "0509"]}, low_volume=("Branch",))
     units = [unit("L", "People's Army", "0509", m)]
     src = [source("Src", "Loyalist", ["Source"])]
@@ -166,14 +179,16 @@ def _republican(stand_ins=()):
                   stand_ins=stand_ins)
 
 
-def test_12C1_three_connected_cities_make_a_source_any_rail_class_and_length_RCV_01Oct97():
+@case('FW-12C1-7A-low-volume-connection', 'FW-12C1-7A-connection-any-length', 'FW-12C1-7A-connection-any-length-confirmed')
+def rule_12C1_three_connected_cities_make_a_source_any_rail_class_and_length_RCV_01Oct97():
     m, near_b = _three_cities()
     p = position(m, [unit("L", "People's Army", near_b, m)], sources=[_republican()],
                  options={**SHORT, "low_volume_limit": 0})
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_12C1_two_connected_cities_are_no_source_AEG_1998():
+@case('FW-12C1-three-cities-no-special')
+def rule_12C1_two_connected_cities_are_no_source_AEG_1998():
     m, near_b = _three_cities()
     cut = m.hex_id(m.rail[1].hexes[2])  # on the line to C
     p = position(m, [unit("L", "People's Army", near_b, m)], sources=[_republican()], options=SHORT,
@@ -182,8 +197,9 @@ def test_12C1_two_connected_cities_are_no_source_AEG_1998():
     assert v.general == OUT_OF_SUPPLY and v.blocked.rule == "12C1"
 
 
-@pytest.mark.parametrize("open_border, expected", [(True, IN_SUPPLY), (False, OUT_OF_SUPPLY)])
-def test_12C1b_a_neutral_city_stands_in_for_one_of_three_only_with_its_border_open_DPS_13Jan03(open_border, expected):
+@case('FW-12C1b-france-city-order')
+@params("open_border, expected", [(True, IN_SUPPLY), (False, OUT_OF_SUPPLY)])
+def rule_12C1b_a_neutral_city_stands_in_for_one_of_three_only_with_its_border_open_DPS_13Jan03(open_border, expected):
     m, near_b = _three_cities()
     cut = m.hex_id(m.rail[1].hexes[2])
     options = {**SHORT, "open_borders": ["Neutralia"] if open_border else []}
@@ -192,7 +208,8 @@ def test_12C1b_a_neutral_city_stands_in_for_one_of_three_only_with_its_border_op
     assert judge(p, m, "L").general == expected
 
 
-def test_12C1_multi_hex_city_counts_only_when_every_hex_is_friendly_owned_AEG_05Mar04():
+@case('FW-12C1-multihex-city')
+def rule_12C1_multi_hex_city_counts_only_when_every_hex_is_friendly_owned_AEG_05Mar04():
     m = plain_map(cities={"Capital": ("0505", "0506"), "B": ("0905",), "C": ("0105",)},
                   rail={"East": ["0505", "0905"], "West": ["0505", "0105"]})
     near_b = nb(m, "0905", 0)
@@ -204,7 +221,8 @@ def test_12C1_multi_hex_city_counts_only_when_every_hex_is_friendly_owned_AEG_05
     assert judge(split, m, "L").general == OUT_OF_SUPPLY
 
 
-def test_12C1_7A3_rail_lines_entering_different_hexes_of_one_city_connect_AEG_02Apr03():
+@case('FW-7A3-43C2-insurgent-initial-nets')
+def rule_12C1_7A3_rail_lines_entering_different_hexes_of_one_city_connect_AEG_02Apr03():
     m = plain_map(cities={"Capital": ("0505", "0506"), "B": ("0905",), "C": ("0109",)},
                   rail={"East": ["0505", "0905"], "South": ["0506", "0109"]})
     near_b = nb(m, "0905", 0)
@@ -213,7 +231,8 @@ def test_12C1_7A3_rail_lines_entering_different_hexes_of_one_city_connect_AEG_02
     assert judge(p, m, "L").general == IN_SUPPLY
 
 
-def test_12C1b_radical_source_is_any_friendly_owned_hex_of_the_city():
+@case('FW-12C1b-malaga-radical-source')
+def rule_12C1b_radical_source_is_any_friendly_owned_hex_of_the_city():
     m = plain_map(cities={"Capital": ("0505", "0506")})
     west = nb(m, "0505", 3)
     units = [unit("An", "Anarchist", west, m)]
@@ -225,7 +244,8 @@ def test_12C1b_radical_source_is_any_friendly_owned_hex_of_the_city():
     assert judge(whole_city, m, "An").general == OUT_OF_SUPPLY
 
 
-def test_12C1_gobernito_units_may_not_draw_on_republican_sources_DPS_22Jun05_22Aug05():
+@case('FW-12C1-gobernito-no-republican', 'FW-12C1-coalition-specific-sources', 'FW-3F-gobernito-isolated-despite-republican', 'FW-3F-isolation-own-affiliation')
+def rule_12C1_gobernito_units_may_not_draw_on_republican_sources_DPS_22Jun05_22Aug05():
     m = plain_map(cities={"Source": ("0505",)})
     west = nb(m, "0505", 3)
     p = position(m, [unit("PA", "People's Army", west, m), unit("Bq", "Basque", west, m)], options=SHORT,
@@ -238,7 +258,8 @@ def test_12C1_gobernito_units_may_not_draw_on_republican_sources_DPS_22Jun05_22A
 
 # --- 3F isolation ----------------------------------------------------------------------------------
 
-def test_3F_out_of_supply_but_not_isolated_any_length_overland_line():
+@case('FW:3F')
+def rule_3F_out_of_supply_but_not_isolated_any_length_overland_line():
     m = plain_map(cities={"Source": ("0505",)})
     far = nb(m, "0505", 3, 3)
     p = position(m, [unit("L", "People's Army", far, m)], sources=[source("Src", "Loyalist", ["Source"])],
@@ -248,7 +269,8 @@ def test_3F_out_of_supply_but_not_isolated_any_length_overland_line():
     assert v.blocked.rule == "12B" and "needs 3 overland hexes" in v.blocked.reason
 
 
-def test_3F_isolated_when_every_way_out_is_blocked():
+@case('FW:3F')
+def rule_3F_isolated_when_every_way_out_is_blocked():
     m = plain_map(cities={"Source": ("0505",)})
     far = nb(m, "0505", 3, 3)
     ring = [unit("E1", "Nationalist", nb(m, far, 0), m), unit("E2", "Nationalist", nb(m, far, 3), m)]
@@ -259,7 +281,8 @@ def test_3F_isolated_when_every_way_out_is_blocked():
 
 # --- 12D attack supply -------------------------------------------------------------------------------
 
-def test_12D_attack_supply_is_an_overland_element_of_supply_line_length_AEG_1998():
+@case('FW-12D-attack-supply-overland-length')
+def rule_12D_attack_supply_is_an_overland_element_of_supply_line_length_AEG_1998():
     m, p, line = _rail_line()
     p = replace(p, supply=(stock("Loyalist", "attack", "0505", m),), options={})
     near = replace(p, units=(unit("N", "People's Army", nb(m, "0505", 0, 5), m),))
@@ -275,13 +298,14 @@ def test_12D_attack_supply_is_an_overland_element_of_supply_line_length_AEG_1998
 
 # --- 36D weather ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("unit_hex, source_hex, east_weather, expected", [
+@case('FW-36D-mud-supply-length', 'FW-36D-boundary-hexside-worse')
+@params("unit_hex, source_hex, east_weather, expected", [
     ("0405", "0905", "mud", OUT_OF_SUPPLY),   # unit in clear, line into the mud zone: mud length 3
     ("0405", "0905", "clear", IN_SUPPLY),     # 5 hexes, all clear
     ("0705", "0205", "mud", OUT_OF_SUPPLY),   # unit in mud, rest of the line clear: mud length
     ("0705", "0205", "clear", IN_SUPPLY),
 ])
-def test_36D_each_element_takes_the_worst_weather_it_is_traced_through_AEG_20Feb03(unit_hex, source_hex,
+def rule_36D_each_element_takes_the_worst_weather_it_is_traced_through_AEG_20Feb03(unit_hex, source_hex,
                                                                                     east_weather, expected):
     m = plain_map(cities={"Source": (source_hex,)}, weather_split=6)
     p = position(m, [unit("L", "People's Army", unit_hex, m)], sources=[source("Src", "Loyalist", ["Source"])],
@@ -291,7 +315,8 @@ def test_36D_each_element_takes_the_worst_weather_it_is_traced_through_AEG_20Feb
 
 # --- 43C3 adverse terrain ------------------------------------------------------------------------------
 
-def test_43C3_mountain_hexes_count_double_for_the_overland_element():
+@case('FW-12B-43C3-trace-from-unit')
+def rule_43C3_mountain_hexes_count_double_for_the_overland_element():
     m = plain_map(cities={"Source": ("0505",)})
     middle, far = nb(m, "0505", 3), nb(m, "0505", 3, 2)
     m.terrain[m.hex_at(middle)] = "mountain"
@@ -303,7 +328,8 @@ def test_43C3_mountain_hexes_count_double_for_the_overland_element():
     assert judge(adverse, m, "L").general == OUT_OF_SUPPLY
 
 
-def test_43C3_narrow_strait_is_the_only_hexside_that_counts_DPS_24Jun05():
+@case('FW-43C3-hexsides-not-counted')
+def rule_43C3_narrow_strait_is_the_only_hexside_that_counts_DPS_24Jun05():
     from logistics.hexgrid import Hexside
     from logistics.mapdata import SideFeature
     m = plain_map(cities={"Source": ("0505",)})
@@ -320,7 +346,8 @@ def test_43C3_narrow_strait_is_the_only_hexside_that_counts_DPS_24Jun05():
 
 # --- 12B simultaneous check, U-markers, supply points ----------------------------------------------------
 
-def test_12B_both_sides_judged_at_once_before_any_marker_changes_DPS_08Oct04():
+@case('FW-12B-simultaneous-supply-check')
+def rule_12B_both_sides_judged_at_once_before_any_marker_changes_DPS_08Oct04():
     m = plain_map(cities={"LSrc": ("0505",), "ISrc": ("0505",)})
     h = m.hex_at("0505").neighbour(0).neighbour(0)   # the critical hex H
     hid = m.hex_id
@@ -340,7 +367,8 @@ def test_12B_both_sides_judged_at_once_before_any_marker_changes_DPS_08Oct04():
     assert {v.general for v in EuropaSupply(after, m).verdicts()} == {IN_SUPPLY}
 
 
-def test_12C3_44D1_supply_points_supply_but_do_not_reset_the_count_AEG_1998():
+@case('FW-12C3-44D1-gsp-no-reset')
+def rule_12C3_44D1_supply_points_supply_but_do_not_reset_the_count_AEG_1998():
     m = plain_map(cities={"Source": ("0505",)})
     far = nb(m, "0505", 3, 4)
     p = position(m, [unit("L", "People's Army", far, m, oos=2)], sources=[source("Src", "Loyalist", ["Source"])],

@@ -6,7 +6,8 @@ from logistics.mapdata import SideFeature
 from logistics.ownership import update_ownership
 from logistics.position import MoveUnit
 from logistics.zoc import zoc_hexes
-from europa_positions import plain_map, position, unit
+from ..builders import plain_map, position, unit
+from . import case
 
 
 def nb(m, hex_id, d, steps=1):
@@ -21,7 +22,8 @@ def unowned_position(m, units):
     return replace(p, owner={h: o for h, o in p.owner.items() if o == "neutral"})
 
 
-def test_3D_occupation_and_uncontested_zoc_give_ownership():
+@case('FW-3D-39A-ownership-independent')
+def rule_3D_occupation_and_uncontested_zoc_give_ownership():
     m = plain_map()
     p = update_ownership(unowned_position(m, [unit("L", "People's Army", "0505", m)]), m)
     assert p.owner_of(m.hex_at("0505")) == "Loyalist"
@@ -29,7 +31,8 @@ def test_3D_occupation_and_uncontested_zoc_give_ownership():
     assert p.owner_of(m.hex_at(nb(m, "0505", 0, 2))) == "unowned"
 
 
-def test_3D_contested_zoc_never_changes_ownership_DPS_22Jun05():
+@case('FW-39A-contested-zoc-no-ownership')
+def rule_3D_contested_zoc_never_changes_ownership_DPS_22Jun05():
     m = plain_map()
     between = nb(m, "0505", 0)
     p = unowned_position(m, [unit("L", "People's Army", "0505", m), unit("I", "Nationalist", nb(m, "0505", 0, 2), m)])
@@ -37,20 +40,23 @@ def test_3D_contested_zoc_never_changes_ownership_DPS_22Jun05():
     assert p.owner_of(m.hex_at(between)) == "unowned"
 
 
-def test_3D_last_to_occupy_keeps_the_hex():
+@case('FW-3D-39A-ownership-independent')
+def rule_3D_last_to_occupy_keeps_the_hex():
     m = plain_map()
     p = update_ownership(unowned_position(m, [unit("L", "People's Army", "0505", m)]), m)
     p = update_ownership(p.apply(MoveUnit("L", hex=m.hex_at("0909"))), m)
     assert p.owner_of(m.hex_at("0505")) == "Loyalist"
 
 
-def test_neutral_hexes_never_change_owner():
+@case('FW:3D')
+def neutral_hexes_never_change_owner():
     m = plain_map(neutral_columns=2)
     p = update_ownership(unowned_position(m, [unit("L", "People's Army", "0305", m)]), m)
     assert p.owner_of(m.hex_at("0205")) == "neutral"
 
 
-def test_43C1_half_RE_unit_owns_a_hex_only_while_it_occupies_it_AEG_20Jan04():
+@case('FW-43C1-half-re-temporary-ownership')
+def rule_43C1_half_RE_unit_owns_a_hex_only_while_it_occupies_it_AEG_20Jan04():
     m = plain_map()
     p = unowned_position(m, [unit("Bn", "People's Army", "0505", m, size=0.5, zoc="none")])
     held = update_ownership(p, m, advanced=True)
@@ -61,7 +67,8 @@ def test_43C1_half_RE_unit_owns_a_hex_only_while_it_occupies_it_AEG_20Jan04():
     assert basic.owner_of(m.hex_at("0505")) == "Loyalist"
 
 
-def test_rule5_37C_no_zoc_across_a_neutral_border_AEG_07Feb04():
+@case('FW-5-37C1-no-zoc-into-neutral')
+def rule5_37C_no_zoc_across_a_neutral_border_AEG_07Feb04():
     m = plain_map(neutral_columns=2)
     p = position(m, [unit("I", "Nationalist", "0305", m)])
     zoc = zoc_hexes(p, m, "Insurgent")
@@ -70,7 +77,8 @@ def test_rule5_37C_no_zoc_across_a_neutral_border_AEG_07Feb04():
     assert any(m.country_of(m.hex_at(h)) == "Neutralia" for h in neighbours)
 
 
-def test_rule5_no_zoc_into_all_sea_hexes_or_across_impassable_hexsides():
+@case('FW:5')
+def rule5_no_zoc_into_all_sea_hexes_or_across_impassable_hexsides():
     m = plain_map()
     sea, wall = nb(m, "0505", 0), nb(m, "0505", 3)
     m.terrain[m.hex_at(sea)] = "all_sea"
@@ -80,7 +88,8 @@ def test_rule5_no_zoc_into_all_sea_hexes_or_across_impassable_hexsides():
     assert sea not in zoc and wall not in zoc and len(zoc) == 5
 
 
-def test_a_U2_unit_has_no_zoc_12B_ruling():
+@case('FW-12B-simultaneous-supply-check')
+def a_U2_unit_has_no_zoc_12B_ruling():
     m = plain_map()
     p = position(m, [unit("I", "Nationalist", "0505", m, oos=2)])
     assert zoc_hexes(p, m, "Insurgent") and not zoc_hexes(p, m, "Insurgent", lose_zoc_at=2)

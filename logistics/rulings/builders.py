@@ -1,4 +1,4 @@
-"""Small positions built in code for Europa rule tests: a plain map whose geometry each test
+"""Small positions built in code for ruling cases and tests: a plain map whose geometry each case
 states, and the FWtBT sides. Hexes are named by printed ids (TSCW-style CCRR: column, row)."""
 from __future__ import annotations
 

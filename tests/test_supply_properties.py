@@ -5,7 +5,7 @@ from dataclasses import replace
 from hypothesis import given, settings, strategies as st
 
 from logistics.supply.europa import EuropaSupply
-from europa_positions import plain_map, position, source, unit
+from logistics.rulings.builders import plain_map, position, source, unit
 
 M = plain_map(cities={"A": ("0305",), "B": ("0905",), "C": ("0507",)},
               rail={"East": ["0305", "0905"], "South": ["0905", "0507"]}, low_volume=("South",))

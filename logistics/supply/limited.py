@@ -69,7 +69,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Allocation(solver.StatusName(status))
-    best = int(solver.ObjectiveValue())
+    best = sum(q[o.unit] * solver.Value(x[o]) for o in options)  # exact, unlike the float objective
     proven = status == cp_model.OPTIMAL
     # Tie-break: keep the optimum, prefer earlier units and their first-listed sources.
     model.Add(total == best)

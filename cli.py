@@ -93,6 +93,13 @@ def _verdicts(scenario):
     return supply_engine(scenario.position, scenario.map).verdicts()
 
 
+def _of_unit(verdicts, scenario: str, unit_id: str):
+    found = [v for v in verdicts if v.unit == unit_id]
+    if not found:
+        raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
+    return found
+
+
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--side", help="Only units of this side.")
@@ -108,9 +115,7 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
     if side:
         verdicts = [v for v in verdicts if v.side == side]
     if unit_id:
-        verdicts = [v for v in verdicts if v.unit == unit_id]
-        if not verdicts:
-            raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
+        verdicts = _of_unit(verdicts, scenario, unit_id)
     if hex_id:
         verdicts = [v for v in verdicts if v.hex == hex_id]
     if as_json:
@@ -143,12 +148,8 @@ def naval(scenario: str, as_json: bool) -> None:
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
 def trace(scenario: str, unit_id: str) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
-    loaded = _scenario(scenario)
-    for v in _verdicts(loaded):
-        if v.unit == unit_id:
-            click.echo("\n".join(explanation(v)))
-            return
-    raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
+    for v in _of_unit(_verdicts(_scenario(scenario)), scenario, unit_id):
+        click.echo("\n".join(explanation(v)))
 
 
 @main.group()

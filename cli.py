@@ -152,6 +152,27 @@ def trace(scenario: str, unit_id: str) -> None:
         click.echo("\n".join(explanation(v)))
 
 
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg or FILE.png")
+@click.option("--ids", is_flag=True, help="Print every hex's id.")
+@click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
+def render(path: str, output: str, ids: bool, hex_size: float) -> None:
+    """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
+    from logistics.render import render_png, render_svg
+    from logistics.atomic import write_text
+    loaded = load_any(path)
+    map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
+    kind = output.rsplit(".", 1)[-1].lower()
+    if kind == "svg":
+        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size))
+    elif kind == "png":
+        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size)
+    else:
+        raise LoadError(output, f"cannot draw a .{kind} file", field="--output", expected="a .svg or .png file name")
+    click.echo(f"wrote {output}")
+
+
 @main.group()
 def rulings() -> None:
     """The catalogue of rulings in the seeds, and the cases that check them."""

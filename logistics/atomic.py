@@ -6,15 +6,16 @@ import tempfile
 from pathlib import Path
 
 
-def write_files(files: dict[Path, str]) -> None:
+def write_files(files: dict[Path, str | bytes]) -> None:
     """Write every file to a temporary sibling, then move each into place."""
     staged: list[tuple[str, Path]] = []
     try:
-        for path, text in files.items():
+        for path, content in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
+            data = content if isinstance(content, bytes) else content.encode("utf-8")
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
             staged.append((tmp, path))
         for tmp, path in staged:
             os.replace(tmp, path)
@@ -25,5 +26,5 @@ def write_files(files: dict[Path, str]) -> None:
                 os.unlink(tmp)
 
 
-def write_text(path: Path | str, text: str) -> None:
+def write_text(path: Path | str, text: str | bytes) -> None:
     write_files({Path(path): text})

@@ -102,7 +102,8 @@ def within(center: Hex, radius: int) -> Iterator[Hex]:
         yield from ring(center, k)
 
 
-def _cube_round(q: float, r: float) -> Hex:
+def hex_round(q: float, r: float) -> Hex:
+    """The hex holding fractional axial coordinates (cube rounding)."""
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
@@ -123,7 +124,7 @@ def line(a: Hex, b: Hex) -> list[Hex]:
         return [a]
     aq, ar = a.q + 1e-6, a.r + 1e-6
     bq, br = b.q + 1e-6, b.r + 1e-6
-    return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+    return [hex_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
 
 
 @dataclass(frozen=True, slots=True)

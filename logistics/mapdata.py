@@ -129,6 +129,7 @@ class Map:
     columns: int
     rows: int
     scale_miles: float = 16.0
+    north_rotation: float = 0.0   # degrees to turn a drawing clockwise so north points up
     terrain: dict[Hex, str] = field(default_factory=dict)
     partial_sea: frozenset[Hex] = frozenset()
     layers: dict[str, dict[Hex, str]] = field(default_factory=dict)  # country, region, ...

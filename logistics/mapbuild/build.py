@@ -85,21 +85,38 @@ def build(name: str, mask: LandMask | None = None) -> Built:
         else:
             place_hexes[p.name] = (transform.hex_at(p.lat, p.lon),)
 
+    # A place smaller than a hex that is a country of its own (Gibraltar) keeps a hex of its own:
+    # if a cited place holds its hex, it moves to the free neighbour nearest its true position.
+    cited = {h: n for n, hs in place_hexes.items() if game in data.place_index()[n].pins for h in hs}
+    moved: dict[Hex, Hex] = {}   # its new hex -> the hex it really lies in
+    for p in data.places():
+        if p.owns_hex and p.name in place_hexes and game not in p.pins and place_hexes[p.name][0] in cited:
+            px, py = transform.pixel(p.lat, p.lon)
+            free = [n for n in place_hexes[p.name][0].neighbours() if n not in cited and n in samples]
+            best = min(free, key=lambda n: ((layout.center(n)[0] - px) ** 2 + (layout.center(n)[1] - py) ** 2, n))
+            notes.append(f"{p.name}: moved off {cited[place_hexes[p.name][0]]}'s hex to a hex of its own")
+            moved[best] = place_hexes[p.name][0]
+            place_hexes[p.name] = (best,)
+
     # A place's hex is land even where the samples missed its sliver of coast.
     forced_land = {h for hs in place_hexes.values() for h in hs if h in samples}
+    def country_at(lat: float, lon: float) -> str:
+        return next((a.value for a in country_areas if in_polygon(lat, lon, a.poly)), "Spain")
+
+    # A land hex is of the country that holds most of its land samples; a city's hex is of the
+    # city's country (a hex can hold Tarifa's and Ceuta's shores at 28 miles a hex).
     country: dict[Hex, str] = {}
     for h in cells:
         pts = land_of[h] or (samples[h][:1] if h in forced_land else [])
-        if not pts:
-            continue
-        lat = sum(p[0] for p in pts) / len(pts)
-        lon = sum(p[1] for p in pts) / len(pts)
-        country[h] = next((a.value for a in country_areas if in_polygon(lat, lon, a.poly)), "Spain")
-    for p in data.places():
-        if p.owns_hex and p.name in place_hexes:
-            for h in place_hexes[p.name]:
-                if h in country:
-                    country[h] = p.country
+        if pts:
+            votes = [country_at(lat, lon) for lat, lon in pts]
+            country[h] = max(dict.fromkeys(votes), key=votes.count)
+    for owners in (False, True):
+        for p in data.places():
+            if p.name in place_hexes and (p.owns_hex if owners else p.size and not p.owns_hex):
+                for h in place_hexes[p.name]:
+                    if h in country:
+                        country[h] = p.country
     kept = {h for h in cells if h not in country or country[h] in country_info}
     country = {h: c for h, c in country.items() if h in kept}
 
@@ -120,10 +137,13 @@ def build(name: str, mask: LandMask | None = None) -> Built:
     sea = {h for h, t in terrain.items() if t == "all_sea"}
     ports_here = {place_hexes[p.name][0] for p in data.places()
                   if p.port and not p.inland and p.name in place_hexes}
-    partial = frozenset(
-        h for h, t in terrain.items()
-        if t != "all_sea" and any(n in sea for n in h.neighbours())
-        and (sea_share[h] >= PARTIAL_SEA_SHARE or h in ports_here))
+    partial = {h for h, t in terrain.items()
+               if t != "all_sea" and any(n in sea for n in h.neighbours())
+               and (sea_share[h] >= PARTIAL_SEA_SHARE or h in ports_here)}
+    # A port up an estuary (Huelva, Bilbao): sea in its hex, and ships reach it through the coast.
+    partial |= {h for h in ports_here if h in terrain and terrain[h] != "all_sea"
+                and any(n in partial for n in h.neighbours())}
+    partial = frozenset(partial)
 
     # --- regions and sea zones ------------------------------------------------------------------
     region_seeds = [(project(p.lat, p.lon), p.region) for p in data.places()
@@ -134,33 +154,40 @@ def build(name: str, mask: LandMask | None = None) -> Built:
             pts = land_of[h] or samples[h][:1]
             x, y = project(sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
             region[h] = min(region_seeds, key=lambda s: (s[0][0] - x) ** 2 + (s[0][1] - y) ** 2)[1]
+    map_ = Map(name=name, game=game, layout=layout, numbering=numbering, columns=columns, rows=rows,
+               scale_miles=spec["scale_miles"], north_rotation=round(transform.affine.north_angle, 1),
+               terrain=terrain, partial_sea=partial,
+               countries={c: Country(c, bool(info.get("neutral"))) for c, info in country_info.items()
+                          if c in set(country.values())})
+    map_.layers = {"country": country, "region": region}
+    map_.legends = {
+        "country": {info["char"]: c for c, info in country_info.items() if c in set(country.values())},
+        "region": {ch: r for r, ch in region_chars.items() if r in set(region.values())},
+    }
+
+    # --- hexsides: water crossings, then rivers -------------------------------------------------
+    strait_limit = 5.0 if game == "europa" else 0.0   # FWtBT FAQ: narrow straits up to ~5 miles
+    water = water_sides(map_, transform, mask, strait_limit, {h for h, v in sea_share.items() if v > 0}, moved,
+                        country_at, {a.value for a in country_areas})
+    for feature in ("narrow_strait", "all_sea"):
+        sides = tuple(sorted(s for s, f in water.items() if f == feature))
+        if sides:
+            map_.side_features.append(SideFeature(feature, "", sides))
+    # Sea zones: of sea hexes and partial-sea hexes; for TSCW also of every coastal hex, "any hex
+    # with part of an all-sea hexside" (11.8), so that its coastal cities know their zone (11.5).
+    wet_sides = {h for s, f in water.items() if f == "all_sea" for h in s.hexes}
     sea_zone: dict[Hex, str] = {}
     for h, t in terrain.items():
-        coastal = t == "all_sea" or h in partial or (game == "tscw" and any(n in sea for n in h.neighbours()))
+        coastal = t == "all_sea" or h in partial or (
+            game == "tscw" and (any(n in sea for n in h.neighbours()) or h in wet_sides))
         if coastal:
             lat, lon = samples[h][0]
             zone = next((z.value for z in zones if in_polygon(lat, lon, z.poly)), "")
             if zone:
                 sea_zone[h] = zone
+    map_.layers["sea_zone"] = sea_zone
+    map_.legends["sea_zone"] = {ch: z for ch, z in zone_legend.items() if z in set(sea_zone.values())}
 
-    map_ = Map(name=name, game=game, layout=layout, numbering=numbering, columns=columns, rows=rows,
-               scale_miles=spec["scale_miles"], terrain=terrain, partial_sea=partial,
-               countries={c: Country(c, bool(info.get("neutral"))) for c, info in country_info.items()
-                          if c in set(country.values())})
-    map_.layers = {"country": country, "region": region, "sea_zone": sea_zone}
-    map_.legends = {
-        "country": {info["char"]: c for c, info in country_info.items() if c in set(country.values())},
-        "region": {ch: r for r, ch in region_chars.items() if r in set(region.values())},
-        "sea_zone": {ch: z for ch, z in zone_legend.items() if z in set(sea_zone.values())},
-    }
-
-    # --- hexsides: water crossings, then rivers -------------------------------------------------
-    strait_limit = 5.0 if game == "europa" else 0.0   # FWtBT FAQ: narrow straits up to ~5 miles
-    water = water_sides(map_, transform, mask, strait_limit)
-    for feature in ("narrow_strait", "all_sea"):
-        sides = tuple(sorted(s for s, f in water.items() if f == feature))
-        if sides:
-            map_.side_features.append(SideFeature(feature, "", sides))
     for river in data.rivers():
         for k, run in enumerate(river_sides(map_, transform, river.line)):
             map_.side_features.append(SideFeature(river.feature, river.name if k == 0 else f"{river.name} {k + 1}", run))
@@ -172,15 +199,28 @@ def build(name: str, mask: LandMask | None = None) -> Built:
     blocked = frozenset(s for s, f in water.items() if f == "all_sea")
     for source, target in ((data.rail(), map_.rail), (data.roads(), map_.roads)):
         for ln in source:
-            chain = _chain(map_, [place_hexes[n] [0] for n in ln.via if n in place_hexes], blocked)
+            chain = _chain(map_, [place_hexes[n][0] for n in ln.via if n in place_hexes], blocked)
             if len(chain) >= 2:
                 target.append(Track(ln.name, ln.klass, tuple(chain), ln.gauge))
             else:
-                notes.append(f"{ln.name}: off the map")
+                notes.append(f"{ln.name}: fewer than two hexes on this map; left out")
 
     map_.boxes = [Box(b["name"], b["kind"], b.get("country", "")) for b in spec.get("boxes", [])]
-    map_.routes = [Route(tuple(r["ends"]), r.get("kind", "naval"), r.get("cost", 1)) for r in spec.get("routes", [])]
+    for r in spec.get("routes", []):
+        ends = tuple(_route_end(map_, transform, place_hexes, end, r.get("kind", "naval")) for end in r["ends"])
+        map_.routes.append(Route(ends, r.get("kind", "naval"), r.get("cost", 1)))
     return Built(map_, transform, notes)
+
+
+def _route_end(map_: Map, transform: GridTransform, place_hexes, end, kind: str) -> str:
+    """A route's end as written in features.yaml: a box name, or the printed id of a hex given
+    as a place name or [lat, lon] (for a naval route, the nearest all-sea hex to it)."""
+    if isinstance(end, str) and end not in place_hexes:
+        return end  # a box
+    h = place_hexes[end][0] if isinstance(end, str) else transform.hex_at(*end)
+    if kind == "naval" and map_.terrain.get(h) != "all_sea":
+        h = min((x for x in map_.terrain if map_.terrain[x] == "all_sea"), key=lambda x: (x.distance(h), x))
+    return map_.hex_id(h)
 
 
 def _places(map_: Map, spec: dict, place_hexes: dict[str, tuple[Hex, ...]], notes: list[str]) -> None:

@@ -16,7 +16,7 @@ import math
 from ..hexgrid import Layout
 from ..numbering import Numbering, Sheet
 from . import data
-from .geo import Affine, GridTransform, fractional_hex, pixel_hex, project
+from .geo import Affine, GridTransform, pixel_hex, project
 
 MARGIN = 0.15  # pixels (a hex's inradius is 0.866)
 
@@ -92,7 +92,6 @@ def report(name: str, affine: Affine) -> list[str]:
         except ValueError:
             got_id = f"grid({col},{row})"
         wc, wr = layout.to_offset(want)
-        q, r = fractional_hex(layout, px, py)
         per_sheet.setdefault(_sheet_of(pid), []).append((col - wc, row - wr))
         mark = "exact" if place.name in spec["exact"] else ""
         lines.append(f"  {place.name:24} cited {pid:9} lands {got_id:9} off {got.distance(want)} {mark}")

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import Iterable, Sequence
 
-from ..hexgrid import Hex, Layout
+from ..hexgrid import Hex, Layout, hex_round
 
 EARTH_KM = 6371.0
 MILES_PER_KM = 0.621371
@@ -105,10 +106,17 @@ class Warp:
 
     def shift(self, p: Point) -> Point:
         dx = dy = 0.0
-        for q, wx, wy in zip(self.points, *self.weights):
-            b = self._bump(p, q)
-            dx += wx * b
-            dy += wy * b
+        reach = self.REACH * self.SIGMA
+        x, y = p
+        for (qx, qy), wx, wy in zip(self.points, *self.weights):
+            ex, ey = x - qx, y - qy
+            if abs(ex) > reach or abs(ey) > reach:
+                continue
+            d2 = ex * ex + ey * ey
+            if d2 <= reach * reach:
+                b = math.exp(-d2 / (2 * self.SIGMA ** 2))
+                dx += wx * b
+                dy += wy * b
         return dx, dy
 
     def forward(self, p: Point) -> Point:
@@ -175,15 +183,7 @@ def fractional_hex(layout: Layout, px: float, py: float) -> tuple[float, float]:
 
 
 def pixel_hex(layout: Layout, px: float, py: float) -> Hex:
-    q, r = fractional_hex(layout, px, py)
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return Hex(int(rq), int(rr))
+    return hex_round(*fractional_hex(layout, px, py))
 
 
 def hex_samples(layout: Layout, hex_: Hex) -> list[Point]:
@@ -203,6 +203,9 @@ def hex_samples(layout: Layout, hex_: Hex) -> list[Point]:
 
 def in_polygon(lat: float, lon: float, poly: Sequence[Sequence[float]]) -> bool:
     """Even-odd rule on [lat, lon] corners (fine at these sizes: no pole, no date line)."""
+    box = _bounds(tuple(map(tuple, poly)))
+    if not (box[0] <= lat <= box[1] and box[2] <= lon <= box[3]):
+        return False
     inside = False
     n = len(poly)
     for i in range(n):
@@ -212,6 +215,13 @@ def in_polygon(lat: float, lon: float, poly: Sequence[Sequence[float]]) -> bool:
             if lon < x:
                 inside = not inside
     return inside
+
+
+@cache
+def _bounds(poly: tuple) -> tuple[float, float, float, float]:
+    lats = [p[0] for p in poly]
+    lons = [p[1] for p in poly]
+    return min(lats), max(lats), min(lons), max(lons)
 
 
 def densify(points: Iterable[Point], step: float) -> list[Point]:

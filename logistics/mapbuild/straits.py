@@ -1,9 +1,10 @@
 """Water crossings between two land hexes: all-sea and narrow-strait hexsides.
 
 For two adjacent land hexes A and B, the land mask is sampled on a 1 km lattice over both hexes.
-If some land of A and some land of B are connected through land lying in A or B, the hexside is a
-land hexside. Otherwise water runs across the hexside, and its width is the least distance from
-A's land to B's land:
+If some land of A and some land of B are connected through land lying in A or B (or within a
+third of a hex of the hexside's two ends: a coast that turns at a hex corner is no strait), the
+hexside is a land hexside. Otherwise water runs across the hexside, and its width is the least
+distance from A's land to B's land:
 
 - FWtBT FAQ (Narrow Straits): a narrow-straits symbol is shown at each all-sea hexside 3 miles
   across or less, and at some 3-5 miles across, chiefly where it closes a bay or an estuary. We
@@ -19,11 +20,13 @@ import math
 
 from ..hexgrid import Hex, Hexside
 from ..mapdata import Map
-from .geo import EARTH_KM, LAT0, LON0, MILES_PER_KM, GridTransform, _F, _N, _RHO0, fractional_hex
+from .geo import EARTH_KM, LON0, MILES_PER_KM, GridTransform, _F, _N, _RHO0, fractional_hex
 from .land import LandMask
 
 LATTICE_KM = 1.0
 NARROW_MILES = 3.0
+CORNER_REACH = 0.33   # pixels (a hex's circumradius is 1)
+FOREIGN = 2           # a lattice point on land of another country than its hex's
 
 
 def _lattice(transform: GridTransform, hexes: list[Hex]):
@@ -55,6 +58,13 @@ def _latlon(transform: GridTransform, px, py):
 
     warp = transform.warp
     if warp is not None and warp.points:
+        # Only points near an anchor move (bumps are cut at REACH * SIGMA).
+        reach = warp.REACH * warp.SIGMA + max(math.hypot(*warp.shift(p)) for p in warp.points) + 1
+        near = np.zeros(px.shape, dtype=bool)
+        for ax, ay in warp.points:
+            near |= (np.abs(px - ax) < reach) & (np.abs(py - ay) < reach)
+        far_x, far_y = px, py
+        px, py = px[near], py[near]
         qx, qy = px.copy(), py.copy()
         for _ in range(60):
             dx = np.zeros_like(qx)
@@ -69,7 +79,8 @@ def _latlon(transform: GridTransform, px, py):
             qx, qy = nx, ny
             if done:
                 break
-        px, py = qx, qy
+        px, py = far_x.copy(), far_y.copy()
+        px[near], py[near] = qx, qy
     a = transform.affine
     det = a.a * a.e - a.b * a.d
     u, v = px - a.c, py - a.f
@@ -80,20 +91,36 @@ def _latlon(transform: GridTransform, px, py):
     return lat, LON0 + np.degrees(theta / _N)
 
 
-def water_sides(map_: Map, transform: GridTransform, mask: LandMask, limit_miles: float) -> dict[Hexside, str]:
+def water_sides(map_: Map, transform: GridTransform, mask: LandMask, limit_miles: float,
+                wet: set[Hex], moved: dict[Hex, Hex], country_at, drawn: set[str]) -> dict[Hexside, str]:
+    """Water crossings between land hexes that have some water (`wet`: sampled sea in them).
+
+    In a hex next to another country, only land of the hex's own country counts (`country_at`):
+    the shores of the two sides of a strait may share a hex. Countries without a border polygon
+    (`drawn`: those that have one; Gibraltar, Tangier, Andorra have none) own all land in their hex.
+
+    `moved`: hexes given to a place that really lies in the next hex (Gibraltar); such a hex is
+    joined by land to that hex only, if none of its own samples is land.
+    """
     import numpy as np
 
-    coastal = sorted(h for h in map_.terrain if map_.is_land(h)
-                     and (h in map_.partial_sea or any(map_.terrain.get(n) == "all_sea" for n in h.neighbours())))
+    coastal = sorted(h for h in map_.terrain if map_.is_land(h) and h in wet)
     if not coastal:
         return {}
-    gi, gj, owner, step = _lattice(transform, coastal)
+    sampled = sorted({n for h in coastal for n in [h, *h.neighbours()] if map_.is_land(n)})
+    gi, gj, owner, step = _lattice(transform, sampled)
     lat, lon = _latlon(transform, gi * step, gj * step)
     land = np.asarray(mask.is_land(list(zip(lat.tolist(), lon.tolist()))))
     km = step * transform.affine.km_per_pixel
     points: dict[Hex, dict[tuple[int, int], bool]] = {}
-    for h, i, j, f in zip((coastal[k] for k in owner.tolist()), gi.tolist(), gj.tolist(), land.tolist()):
+    border = {h for h in sampled if any(map_.is_land(n) and map_.country_of(n) != map_.country_of(h)
+                                         for n in h.neighbours())}
+    for h, i, j, f, la, lo in zip((sampled[k] for k in owner.tolist()), gi.tolist(), gj.tolist(), land.tolist(),
+                                  lat.tolist(), lon.tolist()):
+        if f and h in border and map_.country_of(h) in drawn | {"Spain"} and country_at(la, lo) != map_.country_of(h):
+            f = FOREIGN
         points.setdefault(h, {})[(i, j)] = f
+    reach2 = (CORNER_REACH / step) ** 2
 
     out: dict[Hexside, str] = {}
     coastal_set = set(coastal)
@@ -101,7 +128,16 @@ def water_sides(map_: Map, transform: GridTransform, mask: LandMask, limit_miles
         for b in a.neighbours():
             if not (a < b and b in coastal_set):
                 continue
-            width = _crossing_km(points[a], points[b])
+            dry = [h for h in (a, b) if h in moved and not any(points[h].values())]
+            if dry:
+                if moved[dry[0]] not in (a, b):
+                    out[Hexside(a, b)] = "all_sea"
+                continue
+            ends = [(x / step, y / step) for x, y in _shared_corners(transform, a, b)]
+            near_ends = {p: f for n in a.neighbours() if n.is_adjacent(b) and n in points
+                         for p, f in points[n].items()
+                         if f and min((p[0] - ex) ** 2 + (p[1] - ey) ** 2 for ex, ey in ends) <= reach2}
+            width = _crossing_km(points[a], points[b], near_ends)
             if width is None:
                 continue
             miles = width * km * MILES_PER_KM
@@ -113,15 +149,22 @@ def water_sides(map_: Map, transform: GridTransform, mask: LandMask, limit_miles
     return out
 
 
-def _crossing_km(pa: dict[tuple[int, int], bool], pb: dict[tuple[int, int], bool]) -> float | None:
-    """None if A's and B's land touch through land in A and B; else the least gap (lattice units)."""
+def _shared_corners(transform: GridTransform, a: Hex, b: Hex) -> list[tuple[float, float]]:
+    ca = transform.layout.corners(a)
+    cb = transform.layout.corners(b)
+    return [p for p in ca if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 for q in cb)]
+
+
+def _crossing_km(pa: dict, pb: dict, extra: dict) -> float | None:
+    """None if A's and B's own land touch through land in A, B or `extra`; else the least gap
+    between them (lattice units). Values: True = own land, FOREIGN = another country's, False = water."""
     import numpy as np
 
-    land_a = [p for p, f in pa.items() if f]
-    land_b = [p for p, f in pb.items() if f]
+    land_a = [p for p, f in pa.items() if f is True]
+    land_b = [p for p, f in pb.items() if f is True]
     if not land_a or not land_b:
         return None
-    both = set(land_a) | set(land_b)
+    both = {p for p, f in pa.items() if f} | {p for p, f in pb.items() if f} | set(extra)
     seen = set(land_a)
     frontier = list(land_a)
     goal = set(land_b)

@@ -265,3 +265,39 @@ def units_in_an_off_map_box_draw_on_its_sources():
                  sources=[source("Canaries", "Insurgent", ["Las Palmas"])])
     p = replace(p, units=(Unit("Can", "Insurgent", "Rebel", "Nationalist", box="Canaries"),))
     assert judge(p, m, "Can").general == IN_SUPPLY
+
+
+@case("FW-12A-12B4-port-in-enemy-zoc")
+def port_hex_in_enemy_zoc_still_starts_a_naval_element_AEG_1998():
+    """A friendly major port in an enemy ZOC, no friendly unit in it: a line may still be traced
+    out of the hex, so a unit in the port is supplied by sea; a unit outside cannot enter it."""
+    enemy = lambda m: unit("E", "Nationalist", "0601", m)   # its ZOC covers the port hex 0702
+    m, in_port = strait([pa("0702", "InPort"), enemy], ceuta="Loyalist")
+    assert judge(in_port, m, "InPort").general == IN_SUPPLY
+    m, outside = strait([pa("0602", "Outside"), enemy], ceuta="Loyalist")
+    engine = EuropaSupply(outside, m)
+    assert engine.view("Loyalist").why_not(engine.index.pos[m.hex_at("0702")]) is not None
+    assert judge(outside, m, "Outside").general == OUT_OF_SUPPLY
+
+
+@case("FW-12C2c-34K-sub-cz-blocks-port")
+def submarine_combat_zone_blocks_a_12C2c_port_DPS_01Feb06():
+    """Santander qualifies under 12C2c only by a naval element to a full source; an enemy
+    submarine group beside it blocks that element, leaving the 3 REs of the 12C2b city."""
+    m = island_map()
+    units = [unit(f"PA{k}", "People's Army", "0305", m) for k in range(10)]
+    p = position(m, units, options=SHORT, sources=[source("Gijon", "Loyalist", ["Gijon"])],
+                 limited_sources=(LimitedSource("Santander (12C2b)", "Loyalist", "Santander", 3, ("Republican",)),))
+    assert sum(v.general == LIMITED for v in EuropaSupply(p, m).verdicts()) == 9
+    subs = replace(p, naval_groups=(NavalGroup("U", "Insurgent", "submarine", m.hex_at("0405")),))
+    assert sum(v.general == LIMITED for v in EuropaSupply(subs, m).verdicts()) == 3
+
+
+@case("FW-40B3a-melilla-ceuta-directional")
+def naval_element_must_end_at_a_major_or_great_port():
+    """Lines are directional (accepted premise, 40B3a): a naval element may end at a major port,
+    not at a standard one, even if that standard port is a source."""
+    m, p = strait([pa("0702")], ceuta="Loyalist")
+    assert judge(p, m, "L").general == IN_SUPPLY
+    m.ports[[q.name for q in m.ports].index("Cartagena")] = Port("Cartagena", "standard", Place((m.hex_at("0708"),)))
+    assert judge(p, m, "L").general == OUT_OF_SUPPLY

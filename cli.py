@@ -223,5 +223,9 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+from logistics.rail.cli import rail  # noqa: E402  (the rail group lives with the rail modules)
+
+main.add_command(rail)
+
 if __name__ == "__main__":
     main()

@@ -22,7 +22,8 @@ TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owner
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
                 "open_borders": "countries", "supply_lengths": "lengths", "night": "boolean",
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
-                "north_direct_to_any_uss": "boolean"}
+                "north_direct_to_any_uss": "boolean",
+                "isolated_rail_sections": "boolean", "rail_cap": "integer"}
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
 

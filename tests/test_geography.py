@@ -117,10 +117,10 @@ def test_neutrals_are_neutral(europa):
     ("Aguilas", "Murcia"),            # FAQ: "Aguilas is a Murcian city"
     ("Cartagena", "Murcia"), ("Sevilla", "Andalucia"), ("Malaga", "Andalucia"), ("Almeria", "Andalucia"),
     ("Barcelona", "Catalunya"), ("Lerida", "Catalunya"), ("Zaragoza", "Aragon"), ("Teruel", "Aragon"),
-    ("Palma", "Baleares"), ("Mahon", "Baleares"), ("Bilbao", "Euzkadi"), ("Oviedo", "Asturias"),
+    ("Palma", "Balearics"), ("Mahon", "Balearics"), ("Bilbao", "Euzkadi"), ("Oviedo", "Asturias"),
     ("Santander", "Santander"), ("Burgos", "Castilla la Vieja"), ("Madrid", "Castilla la Nueva"),
     ("Valencia", "Valencia"), ("Badajoz", "Extremadura"), ("La Coruna", "Galicia"), ("Pamplona", "Navarra"),
-    ("Leon", "Leon"), ("Ceuta", "Marruecos"),
+    ("Leon", "Leon"), ("Ceuta", "Spanish Morocco"),
 ])
 def test_places_lie_in_their_region(europa, name, region):
     assert europa.region_of(hex_of(europa, name)) == region

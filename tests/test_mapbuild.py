@@ -101,7 +101,7 @@ def test_curated_data_is_consistent():
     assert {r.name for r in data.rivers() if r.feature == "major_river"} == {
         "Ebro", "Duero", "Tajo", "Guadiana", "Guadalquivir"}
     countries, _, regions = data.countries()
-    assert {p.region for p in places.values() if p.region} <= set(regions) | {"Canarias"}
+    assert {p.region for p in places.values() if p.region} <= set(regions) | {"Canaries"}
     assert {p.country for p in places.values()} <= set(countries)
 
 

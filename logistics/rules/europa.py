@@ -48,8 +48,11 @@ class EuropaRules:
     # Second Front 34F (GR/D 1998): hexes within this many hexes of a port owned by the first side
     # are a danger zone for the second and never for the first. None outside Second Front.
     sf_port_zone: tuple[str, str, int] | None = None
-    # 3F errata (AEG, 11-Mar-04): units in these regions are unisolated through any friendly port.
+    # 3F errata (AEG, 11-Mar-04): Rebel units in these regions are unisolated through any
+    # friendly port; the DPS 24-Jun-05 ruling gives Interventionist units the same anywhere.
     island_regions: tuple[str, ...] = ("Balearics", "Canaries", "Spanish Morocco")
+    island_errata_coalitions: tuple[str, ...] = ("Rebel",)
+    naval_isolation_coalitions: tuple[str, ...] = ("Interventionist",)
     # 12D2 (rulings of 23-Oct-04 and 05-Nov-04): friendly functioning ports of these classes are
     # unlimited attack supply for this coalition, reached by a full 12B line (any elements).
     port_attack_supply: dict[str, tuple[str, ...]] = field(default_factory=dict)

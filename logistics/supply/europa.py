@@ -28,7 +28,7 @@ from ..errors import LoadError
 from ..hexgrid import Hex
 from ..mapdata import Map
 from ..naval import NavalZones, first_block, naval_path, naval_reach, port_state, sea_graph
-from ..network import LOW_VOLUME_WEIGHT, HexIndex, Reach, backward_reach, index_of
+from ..network import LOW_VOLUME_WEIGHT, HexIndex, Reach, index_of, search
 from ..position import Position, SupplySource, Unit
 from ..rules.europa import EuropaRules
 from ..zoc import zoc_hexes
@@ -106,15 +106,17 @@ class EuropaSupply:
         self._views: dict[str, SideView] = {}
         self._components: dict[str, dict[int, int]] = {}
         self._groups: dict[tuple, GroupReach] = {}
+        self._memo: dict[tuple, object] = {}   # per-engine answers that many units share
         order = self.rules.weather_order
         levels = []
-        for zone in self.index.weather_zone:
+        for zone in self.index.zones:          # each zone once, in grid order of first appearance
             weather = position.weather.get(zone, order[0])
             if weather not in order:
                 raise LoadError("scenario", f"weather {weather!r} of zone {zone!r} has no supply lengths",
                                 field="weather", expected="one of " + ", ".join(order))
             levels.append(order.index(weather))
-        self.level = np.array(levels, dtype=np.int64)
+        self.level = np.array(levels, dtype=np.int64)[self.index.zone_of]
+        self._levels = sorted(set(levels))
 
     # --- sides and sources --------------------------------------------------------------------
     def view(self, side: str) -> SideView:
@@ -129,7 +131,7 @@ class EuropaSupply:
         if side not in self._components:
             ix, view = self.index, self.view(side)
             nodes = view.enter_rail.copy()
-            for i, h in enumerate(ix.hexes):
+            for i, h in enumerate(ix.hexes if self.rules.open_borders else ()):
                 if ix.rail_hex[i] and self.map.country_of(h) in self.rules.open_borders:
                     nodes[i] = True
             graph = rx.PyGraph(multigraph=False)
@@ -189,15 +191,14 @@ class EuropaSupply:
         return tuple(s.name for s in self.position.supply_sources if s.usable_by(unit))
 
     # --- searches ------------------------------------------------------------------------------
-    def _weight_overland(self, allowed: np.ndarray, view: SideView) -> tuple[np.ndarray, ...]:
+    def _overland(self, allowed: np.ndarray, view: SideView) -> dict:
+        """The overland element's edges, as `search` arguments: across a crossable hexside from a
+        land hex into a hex the view may enter, both within `allowed`."""
         ix = self.index
-        keep = ix.crossable & view.enter[ix.dst] & ix.land[ix.src] & allowed[ix.src] & allowed[ix.dst]
-        weight = np.ones(len(ix.src))
-        if self.rules.adverse_terrain:
-            # 43C3: mountain / wooded-rough hexes count double; narrow straits are the only
-            # hexsides that count (DPS, 24-Jun-05).
-            weight = weight + ix.adverse[ix.dst] + ix.narrow
-        return ix.src[keep], ix.dst[keep], weight[keep]
+        # 43C3: mountain / wooded-rough hexes count double; narrow straits are the only
+        # hexsides that count (DPS, 24-Jun-05).
+        weight = ix.adverse_weight if self.rules.adverse_terrain else None
+        return dict(edges=ix.crossable, into=view.enter & allowed, out_of=ix.land & allowed, weight=weight)
 
     def group_reach(self, side: str, seeds_hexes: dict[Hex, str], coalition: str = "",
                     origin_classes: tuple[str, ...] | None = None,
@@ -222,31 +223,24 @@ class EuropaSupply:
         if reach.rail2_ok is not None:
             connected = connected | reach.rail2_ok | ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
 
-        for level in sorted(set(self.level.tolist())):
+        for level in self._levels:
             allowed = self.level <= level
             road_seeds = connected & allowed
-            keep = ix.road & ix.crossable & view.enter[ix.dst] & allowed[ix.src] & allowed[ix.dst]
-            reach.road[level] = backward_reach(n, road_seeds, ix.src[keep], ix.dst[keep], np.ones(int(keep.sum())))
             weather = self.rules.weather_order[level]
             road_len = self.rules.lengths[weather]["road"]
-            over_seeds = road_seeds.copy()
-            for i, d in reach.road[level].dist.items():
-                if d <= road_len:
-                    over_seeds[i] = True
-            reach.overland[level] = backward_reach(n, over_seeds, *self._weight_overland(allowed, view))
+            # Distances are kept up to the element's length: no verdict reads further.
+            reach.road[level] = search(ix, road_seeds, ix.road & ix.crossable, view.enter & allowed, allowed,
+                                       cutoff=road_len)
+            over_seeds = road_seeds | reach.road[level].where(lambda d: d <= road_len)
+            reach.overland[level] = search(ix, over_seeds, **self._overland(allowed, view),
+                                           cutoff=self.rules.lengths[weather]["overland"])
         self._groups[key] = reach
         return reach
 
     def _rail_stage(self, view: SideView, seeds: np.ndarray) -> tuple[Reach, np.ndarray]:
         ix = self.index
-        keep = ix.rail & view.enter_rail[ix.dst] & view.owned[ix.src]
-        weight = 1 + LOW_VOLUME_WEIGHT * ix.low_volume[keep]
-        rail = backward_reach(len(ix), seeds & view.enter_rail, ix.src[keep], ix.dst[keep], weight)
-        ok = np.zeros(len(ix), dtype=bool)
-        for i, d in rail.dist.items():
-            if d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit:
-                ok[i] = True
-        return rail, ok
+        rail = search(ix, seeds & view.enter_rail, ix.rail, view.enter_rail, view.owned, ix.rail_weight)
+        return rail, rail.where(lambda d: d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit)
 
     def zones(self, side: str, coalition: str = "") -> NavalZones:
         key = ("zones", side, coalition)
@@ -295,8 +289,12 @@ class EuropaSupply:
         return seeds, boxes
 
     def general_reach(self, unit: Unit, origin_classes: tuple[str, ...] | None = None) -> GroupReach:
-        seeds, boxes = self._seeds_for(unit)
-        return self.group_reach(unit.side, seeds, unit.coalition, origin_classes, boxes)
+        # The seeds depend only on the unit's side, coalition and affiliation (12C1).
+        key = ("general", unit.side, unit.coalition, unit.affiliation, origin_classes)
+        if key not in self._memo:
+            seeds, boxes = self._seeds_for(unit)
+            self._memo[key] = self.group_reach(unit.side, seeds, unit.coalition, origin_classes, boxes)
+        return self._memo[key]
 
     # --- verdicts ------------------------------------------------------------------------------
     def verdicts(self) -> list[Verdict]:
@@ -339,10 +337,13 @@ class EuropaSupply:
         if found is not None:
             v.general, v.next_marker = IN_SUPPLY, 0
         else:
-            points = {s.hex: "general supply points" for s in self.position.supply
-                      if s.side == unit.side and s.kind == "general" and s.amount > 0
-                      and s.affiliation in ("", unit.affiliation)}
-            found = self._best_line(self.group_reach(unit.side, points, unit.coalition), i) if points else None
+            key = ("points", unit.side, unit.affiliation, unit.coalition)
+            if key not in self._memo:
+                points = {s.hex: "general supply points" for s in self.position.supply
+                          if s.side == unit.side and s.kind == "general" and s.amount > 0
+                          and s.affiliation in ("", unit.affiliation)}
+                self._memo[key] = self.group_reach(unit.side, points, unit.coalition) if points else None
+            found = self._best_line(self._memo[key], i) if self._memo[key] is not None else None
             if found is not None:
                 # 12C3 / 44D1 ruling (AEG 1998): supply points supply the unit but do not
                 # negate or defer its count of turns out of general supply.
@@ -361,7 +362,7 @@ class EuropaSupply:
             v.rules.append("12B4, 34K")
         if self.rules.adverse_terrain:
             v.rules.append("43C3")
-        if len(set(self.level.tolist())) > 1:
+        if len(self._levels) > 1:
             v.rules.append("36D")
         return v
 
@@ -396,15 +397,22 @@ class EuropaSupply:
 
     def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep]) -> int:
         """Follow the search back from `start` to a seed, recording the hexes entered."""
-        forward = reach.forward_steps()
-        cur, used = start, 0.0
-        while reach.dist.get(cur, 0.0) > 0:
-            d = reach.dist[cur]
-            nxt = min((b, w) for b, w in forward.get(cur, []) if reach.dist.get(b, -1) + w == d)
-            cur, used = nxt[0], used + nxt[1]
-            steps.append(LineStep(self.map.hex_id(self.index.hexes[cur]), element,
-                                  used if element != "rail" else float(int(used) % LOW_VOLUME_WEIGHT)))
-        return cur
+        # Lines of many units share their ends: each descent is followed once per engine (the
+        # searches it reads are kept by the engine, and LineSteps are immutable).
+        key = ("descent", id(reach), start, element)
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            segment: list[LineStep] = []
+            cur, used = start, 0.0
+            while reach.dist.get(cur, 0.0) > 0:
+                d = reach.dist[cur]
+                nxt = reach.next_step(cur, d)
+                cur, used = nxt[0], used + nxt[1]
+                segment.append(LineStep(self.index.hex_id(cur), element,
+                                        used if element != "rail" else float(int(used) % LOW_VOLUME_WEIGHT)))
+            known = self._memo[key] = (reach, segment, cur)
+        steps.extend(known[1])
+        return known[2]
 
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source."""
@@ -457,12 +465,14 @@ class EuropaSupply:
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
         allowed = self.level <= level
-        open_view = _Unblocked(view)
-        over_seeds = np.zeros(len(ix), dtype=bool)
-        road_len = self.rules.lengths[weather]["road"]
-        over_seeds[[k for k, d in reach.road[level].dist.items() if d <= road_len]] = True
-        relaxed = backward_reach(len(ix), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
-                                 *self._weight_overland(allowed, open_view))
+        key = ("relaxed", id(reach), level)
+        if key not in self._memo or self._memo[key][0] is not reach:
+            open_view = _Unblocked(view)
+            road_len = self.rules.lengths[weather]["road"]
+            over_seeds = reach.road[level].where(lambda d: d <= road_len)
+            self._memo[key] = (reach, search(ix, over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
+                                             **self._overland(allowed, open_view)))
+        relaxed = self._memo[key][1]
         limit = self.rules.lengths[weather]["overland"]
         d = relaxed.dist.get(i)
         if d is None or d > limit:
@@ -514,15 +524,18 @@ class EuropaSupply:
     def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
         """3F: isolated unless an overland line of any length reaches a full general supply
         source of the unit's affiliation (DPS, 22-Aug-05)."""
-        if i in self._any_length(unit.side, reach.seeds).dist:
+        key = ("isolation", id(reach))
+        if key not in self._memo or self._memo[key][0] is not reach:
+            self._memo[key] = (reach, self._any_length(unit.side, reach.seeds))
+        if i in self._memo[key][1].dist:
             return False
         return not self._naval_unisolated(unit, i, None)
 
     def _any_length(self, side: str, seeds: np.ndarray) -> Reach:
         key = ("any-length", side, tuple(np.flatnonzero(seeds).tolist()))
         if key not in self._groups:
-            src, dst, _ = self._weight_overland(np.ones(len(self.index), dtype=bool), self.view(side))
-            self._groups[key] = backward_reach(len(self.index), seeds, src, dst, np.ones(len(src)))
+            overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
+            self._groups[key] = search(self.index, seeds, **{**overland, "weight": None})
         return self._groups[key]
 
     def _naval_unisolated(self, unit: Unit, i: int | None, box: str | None) -> bool:
@@ -530,10 +543,11 @@ class EuropaSupply:
         DPS 24-Jun-05 ruling, for Interventionist units — a unit is not isolated if an overland line
         of any length reaches a friendly functioning port from which a naval element, from a port
         of any class, reaches a full general supply source."""
-        region = self.map.region_of(self.index.hexes[i]) if i is not None else ""
-        box_region = self.map.box(box).kind if box else ""
-        if not (region in self.rules.island_regions or box is not None or unit.coalition == "Interventionist"
-                or box_region):
+        where = {self.map.region_of(self.index.hexes[i]), self.map.country_of(self.index.hexes[i])} \
+            if i is not None else {box}
+        island = unit.coalition in self.rules.island_errata_coalitions and \
+            bool(where & set(self.rules.island_regions))
+        if not (island or unit.coalition in self.rules.naval_isolation_coalitions):
             return False
         any_port = self.general_reach(unit, origin_classes=("minor", "standard", "major", "great", "anchor"))
         if box is not None:
@@ -547,28 +561,30 @@ class EuropaSupply:
         functioning standard / major ports by a full line of any elements (AEG, 05-Nov-04)."""
         classes = self.rules.port_attack_supply.get(unit.coalition)
         if classes:
-            ports = {p.place.hex: f"port of {p.name}" for p in self.map.ports
-                     if p.place.hex is not None and p.klass in classes
-                     and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
-                     and st.functioning}
-            reach = self.group_reach(unit.side, ports, unit.coalition,
-                                     ("minor", "standard", "major", "great", "anchor"))
+            key = ("port attack", unit.side, unit.coalition)
+            if key not in self._memo:
+                ports = {p.place.hex: f"port of {p.name}" for p in self.map.ports
+                         if p.place.hex is not None and p.klass in classes
+                         and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
+                         and st.functioning}
+                self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
+                                                           ("minor", "standard", "major", "great", "anchor")))
+            ports, reach = self._memo[key]
             if ports and self._best_line(reach, i) is not None:
                 return True
-        steps = {s.hex: "attack supply" for s in self.position.supply
-                 if s.side == unit.side and s.kind == "attack" and s.amount > 0}
-        if not steps:
-            return False
-        ix, view = self.index, self.view(unit.side)
-        key = ("attack", unit.side, tuple(sorted(steps)))
-        if key not in self._groups:
+        key = ("attack", unit.side)
+        if key not in self._memo:
+            steps = {s.hex: "attack supply" for s in self.position.supply
+                     if s.side == unit.side and s.kind == "attack" and s.amount > 0}
+            ix, view = self.index, self.view(unit.side)
             by_level = {}
-            for level in sorted(set(self.level.tolist())):
+            for level in self._levels if steps else ():
                 allowed = self.level <= level
-                by_level[level] = backward_reach(len(ix), ix.mask(steps) & allowed,
-                                                 *self._weight_overland(allowed, view))
-            self._groups[key] = by_level
-        for level, reach in self._groups[key].items():
+                weather = self.rules.weather_order[level]
+                by_level[level] = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view),
+                                         cutoff=self.rules.lengths[weather]["overland"])
+            self._memo[key] = by_level
+        for level, reach in self._memo[key].items():
             d = reach.dist.get(i)
             if self.level[i] <= level and d is not None and \
                     d <= self.rules.lengths[self.rules.weather_order[level]]["overland"]:

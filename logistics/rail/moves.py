@@ -1,0 +1,131 @@
+"""MOVES.yaml: the rail moves a player asks the planner for (format: docs/rail.md).
+
+Every error names the file, the line, the field and what was expected, as scenario files do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..mapio import HexReader
+from ..scenario import Scenario
+from ..yamldoc import Doc, load_doc
+from .model import INCREASE_KINDS, MOVE_KINDS, OTHER_MOVEMENT, Increase, MoveRequest
+
+TOP_FIELDS = ("side", "phase", "gauge", "increases", "moves")
+MOVE_FIELDS = ("id", "unit", "cargo", "size", "from", "to", "priority", "kind", "also")
+INCREASE_FIELDS = ("kind", "amount", "yard", "hex")
+
+
+@dataclass(frozen=True)
+class Orders:
+    """What one MOVES.yaml asks: the moving side, the phase, and its moves and increases."""
+
+    path: str
+    side: str
+    phase: str = "movement"
+    gauge: str | None = None
+    moves: tuple[MoveRequest, ...] = ()
+    increases: tuple[Increase, ...] = ()
+
+
+def load_moves(path: Path | str, scenario: Scenario) -> Orders:
+    doc = load_doc(path)
+    f = doc.mapping(TOP_FIELDS, required=("moves",))
+    position, map_ = scenario.position, scenario.map
+    europa = position.game.startswith("europa")
+    if "side" in f:
+        side = f["side"].choice(tuple(s.name for s in position.sides), "side")
+    elif position.turn.player:
+        side = position.turn.player
+    else:
+        raise doc.error("no moving side", expected="a 'side' field (the scenario's turn names no player)")
+    gauges = tuple(sorted({t.gauge for t in map_.rail if t.gauge}))
+    gauge = None
+    if "gauge" in f:
+        if europa:
+            raise f["gauge"].error("gauge is an OCS rule (13.3f)", expected="no 'gauge' in a Europa plan")
+        gauge = f["gauge"].choice(gauges, "gauge of the map's rail")
+    elif position.game == "ocs" and len(gauges) > 1:
+        raise doc.error(f"the map has rail of {len(gauges)} gauges",
+                        expected="a 'gauge' field naming the moving side's gauge (13.3f): " + ", ".join(gauges))
+    reader = HexReader(map_)
+    moves = tuple(_read_move(d, n, scenario, side, reader) for n, d in enumerate(f["moves"].list(), 1))
+    seen: dict[str, MoveRequest] = {}
+    for d, move in zip(f["moves"].list(), moves):
+        if move.id in seen:
+            raise d.error(f"duplicate move id {move.id!r} (first at line {seen[move.id].line})",
+                          expected="unique move ids")
+        seen[move.id] = move
+    increases = ()
+    if "increases" in f:
+        if not europa:
+            raise f["increases"].error("rail capacity increases are Europa rules (7A4, 43C2)",
+                                       expected="no 'increases' in an OCS plan")
+        increases = tuple(_read_increase(d, scenario, reader) for d in f["increases"].list())
+    return Orders(str(path), side, f["phase"].text() if "phase" in f else "movement", gauge, moves, increases)
+
+
+def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: HexReader) -> MoveRequest:
+    m = doc.mapping(MOVE_FIELDS, required=("to",))
+    position, map_ = scenario.position, scenario.map
+    if ("unit" in m) == ("cargo" in m):
+        raise doc.error("a move needs exactly one of 'unit' and 'cargo'", expected="'unit: ID' or 'cargo: NAME'")
+    unit_id = cargo = None
+    if "unit" in m:
+        unit_id = m["unit"].text()
+        try:
+            unit = position.unit(unit_id)
+        except KeyError:
+            raise m["unit"].error(f"unknown unit {unit_id!r}", expected="a unit id of the scenario") from None
+        if unit.side != side:
+            raise m["unit"].error(f"unit {unit_id} is {unit.side}'s; this plan moves {side}'s units",
+                                  expected=f"a {side} unit (or set 'side')")
+        if unit.hex is None:
+            raise m["unit"].error(f"unit {unit_id} is not on the map", expected="a unit in a map hex")
+        if "size" in m:
+            raise m["size"].error("a unit's size is its RE size in the scenario", expected="no 'size' for a unit")
+        if "from" in m and reader.hex(m["from"]) != unit.hex:
+            raise m["from"].error(f"unit {unit_id} is in {map_.hex_id(unit.hex)}", expected="the unit's hex, or no 'from'")
+        start, size = unit.hex, unit.size
+    else:
+        cargo = m["cargo"].text()
+        for key in ("from", "size"):
+            if key not in m:
+                raise doc.error(f"missing field {key!r}", expected=f"a {key!r} field for cargo")
+        for key in ("kind", "also"):
+            if key in m:
+                raise m[key].error(f"{key!r} applies to units (7A2)", expected=f"no {key!r} for cargo")
+        start, size = reader.hex(m["from"]), m["size"].number(0)
+        if size <= 0:
+            raise m["size"].error("0 is too small", expected="a size above 0 (REs or SP)")
+    europa = position.game.startswith("europa")
+    for key in ("kind", "also"):
+        if key in m and not europa:
+            raise m[key].error(f"{key!r} is a Europa rule (7A2)", expected=f"no {key!r} in an OCS plan")
+    return MoveRequest(
+        id=m["id"].text() if "id" in m else f"move {number}",
+        start=start, to=reader.hex(m["to"]), size=size,
+        priority=m["priority"].integer(0) if "priority" in m else 1,
+        unit=unit_id, cargo=cargo,
+        kind=m["kind"].choice(MOVE_KINDS, "rail movement kind") if "kind" in m else "operational",
+        also=tuple(d.choice(OTHER_MOVEMENT, "other movement") for d in m["also"].list()) if "also" in m else (),
+        line=doc.line,
+    )
+
+
+def _read_increase(doc: Doc, scenario: Scenario, reader: HexReader) -> Increase:
+    i = doc.mapping(INCREASE_FIELDS, required=("kind", "amount"))
+    kind = i["kind"].choice(INCREASE_KINDS, "increase kind")
+    yard = None
+    if "yard" in i:
+        yard = i["yard"].text()
+        if not any(y.name == yard and y.place.hex is not None for y in scenario.map.yards):
+            raise i["yard"].error(f"unknown rail yard {yard!r}", expected="a yard of the map")
+    if kind == "temporary":
+        if ("yard" in i) == ("hex" in i):
+            raise doc.error("a temporary increase needs exactly one of 'hex' and 'yard'",
+                            expected="the hex or yard of the section the resource points are spent on (7A4b)")
+    elif yard is None or "hex" in i:
+        raise doc.error(f"a {kind} increase goes to a named yard", expected="a 'yard' field and no 'hex' (43C2)")
+    return Increase(kind, i["amount"].number(0), yard, reader.hex(i["hex"]) if "hex" in i else None, doc.line)

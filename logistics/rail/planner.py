@@ -1,0 +1,273 @@
+"""The rail planner: given requested moves, choose legal routes and the moves that fit each
+pool's capacity, maximising the priority-weighted REs (or SP) moved. CP-SAT (OR-Tools).
+
+The model (`build_model`): one boolean per (request, legal candidate route); at most one
+candidate per request; in each pool, the costs of the chosen candidates stay within its capacity;
+the requests of one unit are alternatives (a unit makes one rail move in a plan, which also keeps
+7A2's "not strategic and operational rail in one turn"). Objective: maximise
+sum(priority x size) over the requests moved.
+
+Determinism: one search worker and a fixed seed, and a documented tie-break: among optimal plans,
+requests earlier in the file are kept first, then each kept request's first candidate (a
+sequence of CP-SAT calls under assumptions with the optimum held). The status reported is the
+first solve's: OPTIMAL means the objective is proven to be the best possible.
+
+Every request that is not moved is explained: `illegal` (the blocking hex and rule), `capacity`
+(each pool it could use, with what the plan leaves free), or `alternative` (its unit moves by
+another request).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import lcm
+
+from ortools.sat.python import cp_model
+
+from ..errors import LoadError
+from ..mapdata import Map
+from ..position import Position
+from ..supply.verdict import Block
+from .europa import EuropaRail
+from .model import Candidate, Increase, MoveRequest
+from .moves import Orders
+from .nets import Pool, RailNets, UnusableYard, with_capacity
+from .ocs import OcsRail
+
+EUROPA = ("europa-fwtbt", "europa-sf")
+TIME_LIMIT = 30.0
+
+
+# --- the selection problem alone ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Problem:
+    """Which requests to move, by which candidate, within the pools: numbers only."""
+
+    values: tuple[int, ...]                                  # per request: priority x size, scaled
+    options: tuple[tuple[tuple[int, int], ...], ...]         # per request: (pool, cost) per candidate
+    capacities: tuple[int, ...]                              # per pool, scaled
+    groups: tuple[tuple[int, ...], ...] = ()                 # at most one request of each group
+
+
+@dataclass(frozen=True)
+class Selection:
+    status: str                                   # OPTIMAL | FEASIBLE | INFEASIBLE | UNKNOWN | ...
+    objective: int
+    choice: tuple[int | None, ...]                # per request: the candidate chosen, or None
+
+
+def build_model(problem: Problem):
+    model = cp_model.CpModel()
+    x = [[model.new_bool_var(f"r{r}c{c}") for c in range(len(opts))] for r, opts in enumerate(problem.options)]
+    chosen = []
+    for r, xs in enumerate(x):
+        y = model.new_bool_var(f"r{r}")
+        model.add(sum(xs) == y)
+        chosen.append(y)
+    for p, capacity in enumerate(problem.capacities):
+        terms = [cost * x[r][c] for r, opts in enumerate(problem.options)
+                 for c, (pool, cost) in enumerate(opts) if pool == p]
+        if terms:
+            model.add(sum(terms) <= capacity)
+    for group in problem.groups:
+        model.add(sum(chosen[r] for r in group) <= 1)
+    objective = sum(v * y for v, y in zip(problem.values, chosen))
+    model.maximize(objective)
+    return model, x, chosen, objective
+
+
+def solve(problem: Problem, time_limit: float = TIME_LIMIT) -> Selection:
+    model, x, chosen, objective = build_model(problem)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solver.solve(model)
+    name = solver.status_name(status)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Selection(name, 0, (None,) * len(x))
+    best = round(solver.objective_value)
+    if status == cp_model.OPTIMAL:
+        # Tie-break: hold the optimum, keep the earliest requests, then their first candidates.
+        model.add(objective >= best)
+        model.clear_objective()
+        fixed: list = []
+
+        def holds(literal) -> bool:
+            model.clear_assumptions()
+            model.add_assumptions(fixed + [literal])
+            return solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+        kept: list[bool] = []
+        for r, y in enumerate(chosen):
+            kept.append(bool(problem.options[r]) and holds(y))
+            fixed.append(y if kept[r] else y.Not())
+        for r, xs in enumerate(x):
+            literal = next((v for v in xs if holds(v)), None) if kept[r] else None
+            if literal is not None:
+                fixed.append(literal)
+        model.clear_assumptions()
+        model.add_assumptions(fixed)
+        solver.solve(model)
+    choice = tuple(next((c for c, v in enumerate(xs) if solver.boolean_value(v)), None) for xs in x)
+    # The objective is summed in whole numbers here, never read back from the solver's float.
+    return Selection(name, sum(v for v, c in zip(problem.values, choice) if c is not None), choice)
+
+
+# --- a plan on a position ------------------------------------------------------------------------------
+
+@dataclass
+class MoveResult:
+    request: MoveRequest
+    candidates: list[Candidate] = field(default_factory=list)
+    chosen: Candidate | None = None
+    block: Block | None = None            # illegal: the blocking hex and the rule
+    reason: str = ""                      # "" (moved) | illegal | capacity | alternative
+    rule: str = ""                        # the rule that refused it
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
+class IncreaseResult:
+    increase: Increase
+    block: Block | None                   # None: applied
+
+
+@dataclass
+class Plan:
+    game: str
+    side: str
+    phase: str
+    capacity_rule: str                    # how capacity is pooled, with its rule
+    status: str
+    objective: float                      # priority-weighted REs / SP moved
+    pools: list[Pool]
+    used: list[float]
+    moves: list[MoveResult]
+    increases: list[IncreaseResult] = field(default_factory=list)
+    unusable: list[UnusableYard] = field(default_factory=list)
+
+
+def _scale(numbers) -> int:
+    """The least multiplier that makes every number whole (half REs, quarter SP, ...)."""
+    scale = 1
+    for value in numbers:
+        scale = lcm(scale, Fraction(value).limit_denominator(10_000).denominator)
+    return scale
+
+
+def problem_of(results: list[MoveResult], pools: list[Pool]) -> tuple[Problem, int]:
+    """The selection problem of the legal requests, in whole numbers, and the scale used."""
+    numbers = [p.capacity for p in pools] + [c.cost for r in results for c in r.candidates] \
+        + [r.request.size for r in results]
+    k = _scale(numbers)
+    units: dict[str, list[int]] = {}
+    for i, r in enumerate(results):
+        if r.request.unit is not None:
+            units.setdefault(r.request.unit, []).append(i)
+    return Problem(
+        values=tuple(round(r.request.priority * r.request.size * k) for r in results),
+        options=tuple(tuple((c.pool, round(c.cost * k)) for c in r.candidates) for r in results),
+        capacities=tuple(round(p.capacity * k) for p in pools),
+        groups=tuple(tuple(g) for g in units.values() if len(g) > 1),
+    ), k
+
+
+def ocs_rail_cap(position: Position, source: str = "scenario") -> Pool:
+    """13.3b: the Rail Cap of this Movement Phase, at the scenario's level (never saved)."""
+    cap = position.options.get("rail_cap")
+    if cap is None:
+        raise LoadError(source, "no Rail Cap set", field="options.rail_cap",
+                        expected="the phasing player's Rail Cap for a Movement Phase (13.3b), e.g. rail_cap: 6")
+    return Pool(0, "Rail Cap", frozenset(), base=float(cap))
+
+
+@dataclass
+class Setting:
+    """What a plan draws on: the rules engine, the capacity pools and how they are pooled."""
+
+    engine: EuropaRail | OcsRail
+    pools: list[Pool]
+    capacity_rule: str                    # how capacity is pooled, for people
+    cite: str                             # the rules a capacity refusal cites
+    increases: list[IncreaseResult] = field(default_factory=list)
+    unusable: list[UnusableYard] = field(default_factory=list)
+
+
+def europa_setting(position: Position, map_: Map, orders: Orders) -> Setting:
+    """Permanent and Portuguese increases first (they change the position), then the temporary
+    ones, each on the section it is spent on (7A4b / 43C2 ruling, AEG 1998)."""
+    nets = RailNets(position, map_, orders.side)
+    increases = []
+    for inc in orders.increases:
+        if inc.kind != "temporary":
+            block = nets.check_increase(inc)
+            increases.append(IncreaseResult(inc, block))
+            if block is None:
+                position = with_capacity(position, inc.yard, inc.amount)
+    if position is not nets.position:
+        nets = RailNets(position, map_, orders.side)
+    increases += [IncreaseResult(inc, nets.add_temporary(inc)) for inc in orders.increases if inc.kind == "temporary"]
+    if nets.isolated:
+        rule, cite = "43C2: each isolated section has its own yards' capacity", "7A3, 43C2"
+    else:
+        rule, cite = "7A: one capacity for the whole net", "7A3"
+    return Setting(EuropaRail(nets, orders.phase), nets.pools, rule, cite, increases, nets.unusable)
+
+
+def ocs_setting(position: Position, map_: Map, orders: Orders, source: str) -> Setting:
+    return Setting(OcsRail(position, map_, orders.side, gauge=orders.gauge, phase=orders.phase),
+                   [ocs_rail_cap(position, source)], "13.3b: the side's Rail Cap for this Movement Phase",
+                   "13.3a, 13.3b")
+
+
+def explain_rejections(results: list[MoveResult], pools: list[Pool], used: list[float], cite: str) -> None:
+    """Every legal request the plan does not move: its unit moves otherwise, or it did not fit."""
+    by_unit = {r.request.unit: r for r in results if r.chosen is not None and r.request.unit is not None}
+    for r in results:
+        if r.chosen is not None or r.reason:
+            continue
+        other = by_unit.get(r.request.unit)
+        if other is not None:
+            r.reason = "alternative"
+            r.rule = "7A2" if other.request.kind != r.request.kind else "one rail move per unit"
+            r.explanation = f"unit {r.request.unit} already moves by {other.request.id}: one rail move per unit"
+            continue
+        r.reason, r.rule = "capacity", cite
+        r.explanation = "; ".join(
+            f"{pools[c.pool].name}: capacity {pools[c.pool].capacity:g}, this plan uses {used[c.pool]:g}, "
+            f"{pools[c.pool].capacity - used[c.pool]:g} free; the move needs {c.cost:g}"
+            for c in r.candidates)
+
+
+def plan(position: Position, map_: Map, orders: Orders, time_limit: float = TIME_LIMIT,
+         source: str = "scenario") -> Plan:
+    """The best set of requested moves for `orders.side` on this position (`source` names the
+    scenario in errors)."""
+    if position.game in EUROPA:
+        setting = europa_setting(position, map_, orders)
+    elif position.game == "ocs":
+        setting = ocs_setting(position, map_, orders, source)
+    else:
+        raise LoadError(source, f"rail rules for {position.game} are not built yet", field="game",
+                        expected="europa-fwtbt, europa-sf or ocs")
+    results = [MoveResult(req) for req in orders.moves]
+    for r in results:
+        checked = setting.engine.check(r.request)
+        if isinstance(checked, Block):
+            r.block, r.reason, r.rule = checked, "illegal", checked.rule
+            r.explanation = f"{checked.hex}: {checked.reason} ({checked.rule})"
+        else:
+            r.candidates = checked
+    pools = setting.pools
+    problem, k = problem_of(results, pools)
+    selection = solve(problem, time_limit) if results else Selection("OPTIMAL", 0, ())
+    used = [0.0] * len(pools)
+    for r, c in zip(results, selection.choice):
+        if c is not None:
+            r.chosen = r.candidates[c]
+            used[r.chosen.pool] += r.chosen.cost
+    explain_rejections(results, pools, used, setting.cite)
+    return Plan(position.game, orders.side, orders.phase, setting.capacity_rule, selection.status,
+                selection.objective / k, pools, used, results, setting.increases, setting.unusable)

@@ -8,14 +8,16 @@ restricted), as multi-source Dijkstra in rustworkx from a virtual super-source.
 """
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 import rustworkx as rx
 
-from .hexgrid import Hex
+from .hexgrid import DIRECTIONS, Hex, Hexside
 from .mapdata import Map
-from .zoc import crossable, neutral_border
+from .zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.
@@ -28,34 +30,82 @@ class HexIndex:
         self.hexes: list[Hex] = map_.hexes()
         self.pos: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
         n = len(self.hexes)
-        src, dst = [], []
-        for i, h in enumerate(self.hexes):
-            for nb in h.neighbours():
-                j = self.pos.get(nb)
-                if j is not None:
-                    src.append(i)
-                    dst.append(j)
-        self.src = np.array(src, dtype=np.int64)
-        self.dst = np.array(dst, dtype=np.int64)
-        pairs = list(zip(src, dst))
         hx = self.hexes
-        self.crossable = np.array([crossable(map_, hx[a], hx[b]) for a, b in pairs], dtype=bool)
-        self.narrow = np.array(["narrow_strait" in map_.features_of(hx[a], hx[b]) for a, b in pairs], dtype=bool)
-        self.neutral_border = np.array([neutral_border(map_, hx[a], hx[b]) for a, b in pairs], dtype=bool)
-        rail = map_.rail_links
-        from .hexgrid import Hexside
-        sides = [Hexside(hx[a], hx[b]) for a, b in pairs]
-        self.rail = np.array([s in rail for s in sides], dtype=bool)
-        self.low_volume = np.array([s in rail and rail[s].klass == "low_volume" for s in sides], dtype=bool)
-        self.road = np.array([s in map_.road_links for s in sides], dtype=bool)
+        # Neighbour table: nbr[i, d] is the node in direction d of node i (hexgrid.DIRECTIONS), -1
+        # off the map. Edges are its valid cells in row-major order: by node, then by direction.
+        q = np.fromiter((h.q for h in hx), np.int64, n)
+        r = np.fromiter((h.r for h in hx), np.int64, n)
+        nbr = np.full((n, 6), -1, dtype=np.int64)
+        if n:
+            q0, r0 = int(q.min()) - 1, int(r.min()) - 1
+            grid = np.full((int(q.max()) - q0 + 2, int(r.max()) - r0 + 2), -1, dtype=np.int64)
+            grid[q - q0, r - r0] = np.arange(n)
+            for d, step in enumerate(DIRECTIONS):
+                nbr[:, d] = grid[q + step.q - q0, r + step.r - r0]
+        valid = nbr.ravel() >= 0
+        self.src = np.repeat(np.arange(n, dtype=np.int64), 6)[valid]
+        self.dst = nbr.ravel()[valid]
+        eid = np.full(n * 6, -1, dtype=np.int64)
+        eid[valid] = np.arange(len(self.src))
+        eid = eid.reshape(n, 6)
+        # in_eid[i, d]: the edge from the neighbour in direction d into node i (its direction d + 3).
+        opposite = [(d + 3) % 6 for d in range(6)]
+        self.nbr, self.out_eid = nbr, eid
+        self.in_eid = np.where(nbr >= 0, eid[nbr, opposite], -1) if n else eid
+
+        def edges_of(side: Hexside) -> tuple[int, int] | None:
+            i, j = self.pos.get(side.a), self.pos.get(side.b)
+            if i is None or j is None:
+                return None
+            d = side.a.direction_to(side.b)
+            return int(eid[i, d]), int(eid[j, opposite[d]])
+
+        # Hexside features, rail and roads are sparse: set the few edges they touch.
+        self.crossable = np.ones(len(self.src), dtype=bool)
+        self.narrow = np.zeros(len(self.src), dtype=bool)
+        for side, features in map_.hexside_features.items():
+            pair = edges_of(side)
+            if pair is not None:
+                self.crossable[list(pair)] = crossable(map_, side.a, side.b)
+                self.narrow[list(pair)] = "narrow_strait" in features
+        self.rail = np.zeros(len(self.src), dtype=bool)
+        self.low_volume = np.zeros(len(self.src), dtype=bool)
+        for side, track in map_.rail_links.items():
+            pair = edges_of(side)
+            if pair is not None:
+                self.rail[list(pair)] = True
+                self.low_volume[list(pair)] = track.klass == "low_volume"
+        self.road = np.zeros(len(self.src), dtype=bool)
+        for side in map_.road_links:
+            pair = edges_of(side)
+            if pair is not None:
+                self.road[list(pair)] = True
         self.land = np.array([map_.is_land(h) for h in hx], dtype=bool)
         self.neutral = np.array([map_.countries.get(map_.country_of(h)) is not None
                                  and map_.countries[map_.country_of(h)].neutral for h in hx], dtype=bool)
+        # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
+        codes: dict[str, int] = {}
+        country = np.array([codes.setdefault(map_.country_of(h), len(codes)) for h in hx], dtype=np.int64)
+        self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
         self.adverse = np.array([map_.terrain[h] in ("mountain", "wooded_rough") for h in hx], dtype=bool)
+        self.adverse_weight = 1.0 + self.adverse[self.dst] + self.narrow   # the 43C3 cost of each edge
+        self.rail_weight = 1.0 + LOW_VOLUME_WEIGHT * self.low_volume        # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
         self.weather_zone = [map_.layers.get("weather_zone", {}).get(h, "") for h in hx]
+        # The weather zones in order of first appearance, and each node's zone as a number.
+        zone_codes: dict[str, int] = {}
+        self.zone_of = np.array([zone_codes.setdefault(z, len(zone_codes)) for z in self.weather_zone], dtype=np.int64)
+        self.zones = list(zone_codes)
+        self._hex_ids: list[str | None] = [None] * n
+
+    def hex_id(self, i: int) -> str:
+        """The printed id of node i (kept once formatted)."""
+        text = self._hex_ids[i]
+        if text is None:
+            text = self._hex_ids[i] = self.map.hex_id(self.hexes[i])
+        return text
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -71,14 +121,129 @@ class HexIndex:
 class Reach:
     """Distances of one backward search: node -> cost from the nearest seed (seeds cost 0)."""
 
-    dist: dict[int, float]
+    dist: Mapping[int, float]
     edges: tuple[np.ndarray, np.ndarray, np.ndarray]  # forward (from, to, weight) the search used
 
     def forward_steps(self) -> dict[int, list[tuple[int, float]]]:
-        steps: dict[int, list[tuple[int, float]]] = {}
-        for a, b, w in zip(*(x.tolist() for x in self.edges)):
-            steps.setdefault(a, []).append((b, w))
+        steps = self.__dict__.get("_steps")
+        if steps is None:
+            steps = self.__dict__["_steps"] = {}
+            for a, b, w in zip(*(x.tolist() for x in self.edges)):
+                steps.setdefault(a, []).append((b, w))
         return steps
+
+    def next_step(self, cur: int, d: float) -> tuple[int, float]:
+        """The step a line takes from `cur` (d from a seed) back toward its seed: the least
+        (node, weight) among the search's edges out of `cur` with dist(node, or -1) + weight == d."""
+        return min((b, w) for b, w in self.forward_steps().get(cur, []) if self.dist.get(b, -1) + w == d)
+
+    def where(self, test: Callable[[np.ndarray], np.ndarray], n: int) -> np.ndarray:
+        """Node mask of the n nodes: reached, and their distance passes the vectorised `test`."""
+        out = np.zeros(n, dtype=bool)
+        if self.dist:
+            idx, d = zip(*self.dist.items())
+            out[list(idx)] = test(np.array(d, dtype=float))
+        return out
+
+
+class Distances(Mapping):
+    """Node -> distance as a read-only mapping over an array (inf: not reached)."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray):
+        self.array = array
+
+    def _find(self, key) -> float | None:
+        try:
+            k = operator.index(key)
+        except TypeError:
+            return None
+        if 0 <= k < len(self.array):
+            v = self.array[k]
+            if v != np.inf:
+                return float(v)
+        return None
+
+    def __getitem__(self, key) -> float:
+        v = self._find(key)
+        if v is None:
+            raise KeyError(key)
+        return v
+
+    def get(self, key, default=None):
+        v = self._find(key)
+        return default if v is None else v
+
+    def __contains__(self, key) -> bool:
+        return self._find(key) is not None
+
+    def _reached(self) -> np.ndarray:
+        return np.flatnonzero(self.array != np.inf)
+
+    def __iter__(self):
+        return iter(self._reached().tolist())
+
+    def __len__(self) -> int:
+        return len(self._reached())
+
+    def items(self):
+        idx = self._reached()
+        return list(zip(idx.tolist(), self.array[idx].tolist()))
+
+
+class IndexReach(Reach):
+    """A backward search over the edges of a HexIndex chosen by masks (see `search`).
+
+    With a cutoff only distances up to it are kept; the rest read as not reached. The one place
+    where that could differ from a whole search, a line's step toward a node not reached at all
+    (`Reach.next_step`, `dist(node, or -1)`), asks the whole search, computed then and kept."""
+
+    def __init__(self, index: "HexIndex", seeds: np.ndarray, edges: np.ndarray, into: np.ndarray,
+                 out_of: np.ndarray, weight: np.ndarray | None, cutoff: float | None, array: np.ndarray):
+        self.index, self.seeds, self.mask_edges = index, seeds, edges
+        self.into, self.out_of, self.weight, self.cutoff = into, out_of, weight, cutoff
+        self.dist = Distances(array)
+        self._whole: Distances | None = None if cutoff is not None else self.dist
+
+    @property
+    def edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        ix = self.index
+        keep = self.mask_edges & self.into[ix.dst] & self.out_of[ix.src]
+        weight = np.ones(len(ix.src)) if self.weight is None else self.weight
+        return ix.src[keep], ix.dst[keep], weight[keep]
+
+    def _unreached(self, b: int) -> bool:
+        if self._whole is None:
+            self._whole = search(self.index, self.seeds, self.mask_edges, self.into, self.out_of, self.weight).dist
+        return b not in self._whole
+
+    def next_step(self, cur: int, d: float) -> tuple[int, float]:
+        ix, dist = self.index, self.dist.array
+        best = None
+        if self.out_of[cur]:
+            for b, e in zip(ix.nbr[cur].tolist(), ix.out_eid[cur].tolist()):
+                if e < 0 or not self.mask_edges[e] or not self.into[b]:
+                    continue
+                w = 1.0 if self.weight is None else float(self.weight[e])
+                db = dist[b]
+                if db != np.inf:
+                    if db + w != d:
+                        continue
+                elif w - 1 != d or not self._unreached(b):
+                    continue
+                if best is None or (b, w) < best:
+                    best = (b, w)
+        if best is None:
+            raise ValueError(f"no step back from node {cur}")
+        return best
+
+    def where(self, test: Callable[[np.ndarray], np.ndarray], n: int | None = None) -> np.ndarray:
+        array = self.dist.array
+        out = np.zeros(len(array), dtype=bool)
+        idx = np.flatnonzero(array != np.inf)
+        out[idx] = test(array[idx])
+        return out
 
 
 def backward_reach(n: int, seeds: np.ndarray, src: np.ndarray, dst: np.ndarray, weight: np.ndarray) -> Reach:
@@ -94,6 +259,37 @@ def backward_reach(n: int, seeds: np.ndarray, src: np.ndarray, dst: np.ndarray, 
     for s in np.flatnonzero(seeds):
         dist[int(s)] = 0.0
     return Reach(dist, (src, dst, weight))
+
+
+def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
+           weight: np.ndarray | None = None, cutoff: float | None = None) -> IndexReach:
+    """Multi-source shortest distances from `seeds` (a node mask) backwards over the index's edges
+    a -> b with edges[e] (an edge mask), into[b] and out_of[a] (node masks), each costing
+    weight[e] (1 if None): the same distances as `backward_reach` over those edges, up to
+    `cutoff` if given. Rounds of vectorised relaxation from the nodes improved in the last round
+    (label-correcting: exact for non-negative weights), touching only the edges next to them."""
+    n = len(index)
+    dist = np.full(n, np.inf)
+    frontier = np.flatnonzero(seeds)
+    dist[frontier] = 0.0
+    limit = np.inf if cutoff is None else float(cutoff)
+    while frontier.size:
+        frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
+        e = index.in_eid[frontier].ravel()
+        a = index.nbr[frontier].ravel()
+        base = np.repeat(dist[frontier], 6)
+        ok = e >= 0
+        e, a, base = e[ok], a[ok], base[ok]
+        ok = edges[e] & out_of[a]
+        e, a = e[ok], a[ok]
+        cost = base[ok] + (1.0 if weight is None else weight[e])
+        ok = (cost < dist[a]) & (cost <= limit)
+        a, cost = a[ok], cost[ok]
+        if not a.size:
+            break
+        np.minimum.at(dist, a, cost)
+        frontier = np.unique(a)
+    return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist)
 
 
 def index_of(map_: Map) -> HexIndex:

@@ -110,6 +110,11 @@ class HexIndex:
     def __len__(self) -> int:
         return len(self.hexes)
 
+    def crossable_between(self, a: int, b: int) -> bool:
+        """Whether a ground line may cross the hexside between adjacent nodes a and b."""
+        from .zoc import crossable
+        return crossable(self.map, self.hexes[a], self.hexes[b])
+
     def mask(self, hexes) -> np.ndarray:
         m = np.zeros(len(self.hexes), dtype=bool)
         idx = [self.pos[h] for h in hexes if h in self.pos]

@@ -23,7 +23,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "open_borders": "countries", "supply_lengths": "lengths", "night": "boolean",
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
                 "north_direct_to_any_uss": "boolean",
-                "isolated_rail_sections": "boolean", "rail_cap": "integer"}
+                "isolated_rail_sections": "boolean", "rail_cap": "integer",
+                "strategic_limits": "limits_by_side"}
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
 
@@ -270,6 +271,12 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
             options[key] = d.integer(0)
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
+        elif kind == "limits_by_side":
+            # TSCW 11.2: the Strategic Movement Limits Table's numbers for this turn, by side.
+            options[key] = {}
+            for side_name, sd in d.items():
+                limits = sd.mapping(("rail", "sea"), required=("rail", "sea"))
+                options[key][side_name] = {k: v.number(0) for k, v in limits.items()}
         elif kind == "by_port_class":
             options[key] = {}
             for klass, kd in d.items():

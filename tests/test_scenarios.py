@@ -61,3 +61,24 @@ def test_rail_plan_on_iberia_the_northern_net_is_its_own_section_43C2_AEG_02Apr0
     assert "Irun reinforcement: general supply 23A:1701 -> 33:1932 (size 2, priority 1): rejected, capacity" in out
     assert "across the front" in out and "rejected, illegal" in out and "(7A)" in out
     assert "OPTIMAL" in out
+
+
+TSCW95 = ROOT / "scenarios" / "tscw" / "example-9-5.yaml"
+
+
+def test_tscw_supply_has_the_same_cli_and_json_shape_as_europa():
+    import json
+    tscw = json.loads(CliRunner().invoke(main, ["supply", str(TSCW95), "--json"]).output)
+    europa = json.loads(CliRunner().invoke(main, ["supply", str(AUG36), "--json"]).output)
+    assert tscw["game"] == "tscw" and set(tscw) == set(europa)
+    assert set(tscw["units"][0]) == set(europa["units"][0])
+    table = CliRunner().invoke(main, ["supply", str(TSCW95)]).output
+    assert table.splitlines()[0].split()[:4] == ["unit", "side", "hex", "general"]
+    assert "city supply" in table   # unit A, encircled in Talavera (9.6)
+
+
+def test_tscw_strategic_plan_on_the_example_position():
+    out = CliRunner().invoke(main, ["rail", "plan", str(TSCW95), str(TSCW95.with_suffix(".moves.yaml"))]).output
+    assert "HQ forward: Rep HQ 2413 -> 2712 (size 1, priority 1): moved on rail (11.4), cost 2" in out
+    assert "A out of Talavera" in out and "not Fully Supplied: no strategic movement (9.3, 11.1)" in out
+    assert "B by sea" in out and "(11.5)" in out and "OPTIMAL" in out

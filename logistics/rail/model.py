@@ -11,6 +11,8 @@ MOVE_KINDS = ("operational", "strategic")
 # the other kind elsewhere in this turn (7A2 rulings).
 OTHER_MOVEMENT = ("regular", "naval", "operational_rail", "strategic_rail")
 INCREASE_KINDS = ("temporary", "permanent", "portugal")
+# TSCW 11: strategic movement by rail (11.4), by sea (11.5) or as a landing (11.8).
+TSCW_KINDS = ("rail", "sea", "landing")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..mapio import HexReader
 from ..scenario import Scenario
 from ..yamldoc import Doc, load_doc
-from .model import INCREASE_KINDS, MOVE_KINDS, OTHER_MOVEMENT, Increase, MoveRequest
+from .model import INCREASE_KINDS, MOVE_KINDS, OTHER_MOVEMENT, TSCW_KINDS, Increase, MoveRequest
 
 TOP_FIELDS = ("side", "phase", "gauge", "increases", "moves")
 MOVE_FIELDS = ("id", "unit", "cargo", "size", "from", "to", "priority", "kind", "also")
@@ -89,6 +89,8 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
             raise m["from"].error(f"unit {unit_id} is in {map_.hex_id(unit.hex)}", expected="the unit's hex, or no 'from'")
         start, size = unit.hex, unit.size
     else:
+        if position.game == "tscw":
+            raise m["cargo"].error("TSCW strategic movement moves units (11.1)", expected="'unit: ID'")
         cargo = m["cargo"].text()
         for key in ("from", "size"):
             if key not in m:
@@ -99,16 +101,17 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
         start, size = reader.hex(m["from"]), m["size"].number(0)
         if size <= 0:
             raise m["size"].error("0 is too small", expected="a size above 0 (REs or SP)")
-    europa = position.game.startswith("europa")
+    europa, tscw = position.game.startswith("europa"), position.game == "tscw"
     for key in ("kind", "also"):
-        if key in m and not europa:
+        if key in m and not (europa or (tscw and key == "kind")):
             raise m[key].error(f"{key!r} is a Europa rule (7A2)", expected=f"no {key!r} in an OCS plan")
+    kinds = TSCW_KINDS if tscw else MOVE_KINDS
     return MoveRequest(
         id=m["id"].text() if "id" in m else f"move {number}",
         start=start, to=reader.hex(m["to"]), size=size,
         priority=m["priority"].integer(0) if "priority" in m else 1,
         unit=unit_id, cargo=cargo,
-        kind=m["kind"].choice(MOVE_KINDS, "rail movement kind") if "kind" in m else "operational",
+        kind=m["kind"].choice(kinds, "strategic movement kind" if tscw else "rail movement kind") if "kind" in m else kinds[0],
         also=tuple(d.choice(OTHER_MOVEMENT, "other movement") for d in m["also"].list()) if "also" in m else (),
         line=doc.line,
     )

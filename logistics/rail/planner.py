@@ -29,7 +29,7 @@ from ..mapdata import Map
 from ..position import Position
 from ..supply.verdict import Block
 from .europa import EuropaRail
-from .model import Candidate, Increase, MoveRequest
+from .model import TSCW_KINDS, Candidate, Increase, MoveRequest
 from .moves import Orders
 from .nets import Pool, RailNets, UnusableYard, with_capacity
 from .ocs import OcsRail
@@ -187,7 +187,7 @@ def ocs_rail_cap(position: Position, source: str = "scenario") -> Pool:
 class Setting:
     """What a plan draws on: the rules engine, the capacity pools and how they are pooled."""
 
-    engine: EuropaRail | OcsRail
+    engine: object                        # EuropaRail, OcsRail or TscwStrategic: .check(request)
     pools: list[Pool]
     capacity_rule: str                    # how capacity is pooled, for people
     cite: str                             # the rules a capacity refusal cites
@@ -231,6 +231,11 @@ def explain_rejections(results: list[MoveResult], pools: list[Pool], used: list[
         other = by_unit.get(r.request.unit)
         if other is not None:
             r.reason = "alternative"
+            if r.request.kind in TSCW_KINDS:
+                r.rule = "11.2"
+                r.explanation = f"unit {r.request.unit} already moves by {other.request.id}: no unit moves " \
+                                "by both rail and sea, nor twice, in a turn"
+                continue
             r.rule = "7A2" if other.request.kind != r.request.kind else "one rail move per unit"
             r.explanation = f"unit {r.request.unit} already moves by {other.request.id}: one rail move per unit"
             continue
@@ -249,9 +254,13 @@ def plan(position: Position, map_: Map, orders: Orders, time_limit: float = TIME
         setting = europa_setting(position, map_, orders)
     elif position.game == "ocs":
         setting = ocs_setting(position, map_, orders, source)
+    elif position.game == "tscw":
+        from .tscw import TscwStrategic
+        engine = TscwStrategic(position, map_, orders.side, source)
+        setting = Setting(engine, engine.pools, "11.2: the turn's strategic movement limits (units)", "11.2")
     else:
         raise LoadError(source, f"rail rules for {position.game} are not built yet", field="game",
-                        expected="europa-fwtbt, europa-sf or ocs")
+                        expected="europa-fwtbt, europa-sf, tscw or ocs")
     results = [MoveResult(req) for req in orders.moves]
     for r in results:
         checked = setting.engine.check(r.request)

@@ -60,8 +60,8 @@ def pools_text(data: dict) -> list[str]:
     for p in data["pools"]:
         yards = ", ".join(f"{n} {c}" for n, c in p["yards"].items()) or "no yard"
         extra = f" + {p['temporary']} temporary" if p["temporary"] else ""
-        lines.append(f"  {p['name']}: capacity {p['capacity']}, used {p['used']}, free {p['free']}"
-                     f"  ({yards}{extra}; {p['rail_hexes']} rail hexes)")
+        detail = f"  ({yards}{extra}; {p['rail_hexes']} rail hexes)" if p["yards"] or p["rail_hexes"] else ""
+        lines.append(f"  {p['name']}: capacity {p['capacity']}, used {p['used']}, free {p['free']}{detail}")
     if data["other_sections"]:
         lines.append(f"  {data['other_sections']} other section(s) of rail without a yard (capacity 0)")
     for u in data["unusable_yards"]:

@@ -95,10 +95,10 @@ class TscwSupply:
             for name in src.cities:
                 for h in self.map.city(name).place.hexes:
                     if self.position.owner_of(h) == unit.side:
-                        out.setdefault(h, src.name)
+                        out.setdefault(h, name)
             for h in src.hexes:
                 if self.position.owner_of(h) == unit.side:
-                    out.setdefault(h, src.name)
+                    out.setdefault(h, f"hex {self.map.hex_id(h)}")
         return out
 
     def _north_direct(self, unit: Unit) -> bool:
@@ -131,6 +131,34 @@ class TscwSupply:
         if key not in self._cache:
             self._cache[key] = backward_reach(len(self.index), self.index.mask(seeds), *self._edges(side, False))
         return self._cache[key]
+
+    def sources_within_los(self, unit: Unit) -> dict[str, int]:
+        """Every USS and secondary source the unit's LOS reaches (9.4: at most 3 hexes), with
+        its length: the choices a player has, of which the verdict shows the nearest."""
+        uss = self.uss_hexes(unit)
+        secondary = self.secondary_sources(unit, self.uss_hexes(unit, direct=False))
+        names = {**secondary, **uss}
+        enter, *_ = self._masks(unit.side)
+        ix = self.index
+        start = ix.pos[unit.hex]
+        seen, frontier, found = {start: 0}, [start], {}
+        for step in range(LOS_LENGTH + 1):
+            for k in frontier:
+                h = ix.hexes[k]
+                if h in names:
+                    found.setdefault(names[h], step)
+            if step == LOS_LENGTH:
+                break
+            nxt = []
+            for k in frontier:
+                for n in ix.hexes[k].neighbours():
+                    j = ix.pos.get(n)
+                    if j is None or j in seen or not enter[j] or not ix.crossable_between(k, j):
+                        continue
+                    seen[j] = step + 1
+                    nxt.append(j)
+            frontier = sorted(nxt)
+        return found
 
     def verdicts(self) -> list[Verdict]:
         return [self.verdict(u) for u in self.position.units]

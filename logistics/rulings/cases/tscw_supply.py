@@ -205,3 +205,25 @@ def rule_9_2_no_move_may_end_out_of_supply_except_into_city_supply():
                                               for k in range(6) if far.neighbour(k) in M))
     ok, verdict = may_end_move(walled, M, "R", far)
     assert not ok and verdict.general == OOS
+
+
+@case("TSCW-9.5-examples", "TSCW-9.7-nationalist-uss", "TSCW-12.1.1-hq-secondary-source")
+def rule_9_5_worked_examples_on_the_iberia_tscw_map():
+    """The worked examples of 9.5 (scenarios/tscw/example-9-5.yaml): every unit gets the
+    verdict the rulebook gives, and can trace to the source the text names."""
+    from pathlib import Path
+
+    from logistics.scenario import load_scenario
+    path = Path(__file__).resolve().parents[3] / "scenarios" / "tscw" / "example-9-5.yaml"
+    assert path.exists(), f"needs the repository's {path.relative_to(path.parents[2])}"
+    s = load_scenario(path)
+    engine = TscwSupply(s.position, s.map)
+    verdict = {u.id: engine.verdict(u) for u in s.position.units}
+    reach = {u.id: engine.sources_within_los(u) for u in s.position.units}
+    assert verdict["A"].general == CITY                    # encircled in Talavera 2509 (9.6)
+    for uid, named in (("C", "Madrid"), ("B", "Ciudad Real"), ("D", "Alcazar de San Juan"),
+                       ("D", "HQ Rep HQ"), ("1", "Avila"), ("4", "Avila"), ("2", "HQ Nat HQ"), ("3", "HQ Nat HQ")):
+        assert verdict[uid].general == FULL and named in reach[uid], (uid, named, reach[uid])
+    assert verdict["B"].source.endswith("-> Valencia") and verdict["D"].source.endswith("-> Valencia")
+    assert verdict["1"].source == "Avila -> La Coruna" and verdict["4"].source == "Avila -> La Coruna"
+    assert verdict["2"].source == "HQ Nat HQ -> Cadiz" and verdict["3"].source == "HQ Nat HQ -> Cadiz"

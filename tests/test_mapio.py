@@ -100,3 +100,43 @@ def test_any_map_round_trips(tmp_path_factory, m):
     assert again.layers == m.layers and again.cities == m.cities and again.ports == m.ports
     assert again.rail == m.rail and again.side_features == m.side_features
     assert map_files(again) == map_files(m)
+
+
+# --- property: any position on Testland survives a write and a read ------------------------------
+
+from dataclasses import replace as _replace  # noqa: E402
+
+from logistics.position import SupplyStock, Unit  # noqa: E402
+
+from conftest import TESTLAND_SCENARIO  # noqa: E402
+from logistics.scenario import load_scenario as _load  # noqa: E402
+
+_BASE = _load(TESTLAND_SCENARIO)
+_LAND = sorted(h for h in _BASE.map.terrain if _BASE.map.is_land(h))
+_AFFS = [(s.name, c, a) for s in _BASE.position.sides for c, affs in s.coalitions for a in affs]
+
+
+@st.composite
+def positions(draw):
+    units = []
+    for k in range(draw(st.integers(0, 6))):
+        side, coalition, aff = draw(st.sampled_from(_AFFS))
+        units.append(Unit(f"U{k}", side, coalition, aff, type=draw(st.sampled_from(["infantry", "militia"])),
+                          size=draw(st.sampled_from([0.5, 1.0, 3.0])), zoc=draw(st.sampled_from(["normal", "reduced", "none"])),
+                          hex=draw(st.sampled_from(_LAND)), oos=draw(st.integers(0, 3))))
+    owner = {h: draw(st.sampled_from(["Insurgent", "Loyalist"])) for h in draw(st.lists(st.sampled_from(_LAND), max_size=12))}
+    owner.update({h: o for h, o in _BASE.position.owner.items() if o == "neutral"})
+    stocks = tuple(SupplyStock(draw(st.sampled_from(["Insurgent", "Loyalist"])), draw(st.sampled_from(["general", "attack"])),
+                               draw(st.sampled_from(_LAND)), draw(st.sampled_from([0.25, 1.0, 2.0])))
+                   for _ in range(draw(st.integers(0, 3))))
+    return _replace(_BASE.position, units=tuple(units), owner={h: owner[h] for h in sorted(owner)},
+                    rail_breaks=frozenset(draw(st.lists(st.sampled_from(_LAND), max_size=3))), supply=stocks)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(positions())
+def test_any_position_round_trips(tmp_path_factory, p):
+    root = tmp_path_factory.mktemp("scen")
+    write_map(_BASE.map, root / "maps" / "testland")
+    write_scenario(p, _BASE.map, root / "scenarios" / "p.yaml")
+    assert load_scenario(root / "scenarios" / "p.yaml").position == p

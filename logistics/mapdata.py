@@ -13,7 +13,8 @@ from .numbering import Numbering
 
 TERRAINS = ("clear", "rough", "woods", "wooded_rough", "mountain", "swamp", "all_sea", "lake")
 WATER_TERRAINS = ("all_sea", "lake")
-HEXSIDE_FEATURES = ("minor_river", "major_river", "mountain", "narrow_strait", "all_sea", "impassable")
+HEXSIDE_FEATURES = ("minor_river", "major_river", "mountain", "narrow_strait", "all_sea", "impassable",
+                    "fortified_line")  # TSCW 15.14: a named Republican Fortified Line
 CITY_SIZES = ("point", "dot", "major", "city", "town", "village")
 PORT_CLASSES = ("minor", "standard", "major", "great", "anchor")
 RAIL_CLASSES = ("standard", "low_volume", "single_track", "multi_track")

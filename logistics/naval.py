@@ -86,6 +86,17 @@ def sea_graph(map_: Map) -> SeaGraph:
     return cached
 
 
+def coast_defence_level(position: Position, cd) -> int:
+    """A CD's level; one that `follows` another port's CD has that CD's level while the port is
+    owned by its side, and none (0) while enemy-owned (44H / 33B: La Corunya and El Ferrol, AEG
+    01-Oct-05, which supersedes DPS 17-Sep-03: La Corunya's CD not reduced)."""
+    if cd.follows is None:
+        return cd.level
+    if position.owner_of(cd.follows) != cd.side:
+        return 0
+    return next((c.level for c in position.coastal_defences if c.hex == cd.follows and c.side == cd.side), cd.level)
+
+
 class NavalZones:
     """Where one side's naval elements may not go, and why (34F danger zones, 34K combat zones)."""
 
@@ -131,9 +142,10 @@ class NavalZones:
             for z in within(g.hex, reach):
                 self.combat.setdefault(z, f"combat zone of enemy {what}{g.kind} group {g.id} (34K)")
         for cd in position.coastal_defences:
-            if cd.side == side:
+            level = coast_defence_level(position, cd)
+            if cd.side == side or level <= 0:
                 continue
-            reach = 0 if rules.night or cd.level <= 1 else 1
+            reach = 0 if rules.night or level <= 1 else 1
             for z in within(cd.hex, reach):
                 self.combat.setdefault(z, f"combat zone of enemy coastal defence {cd.id} (34K)")
         self._hid = hid

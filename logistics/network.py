@@ -81,11 +81,12 @@ class HexIndex:
             if pair is not None:
                 self.road[list(pair)] = True
         self.land = np.array([map_.is_land(h) for h in hx], dtype=bool)
-        self.neutral = np.array([map_.countries.get(map_.country_of(h)) is not None
-                                 and map_.countries[map_.country_of(h)].neutral for h in hx], dtype=bool)
-        # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
-        codes: dict[str, int] = {}
+        codes: dict[str, int] = {}           # each node's country as a number
         country = np.array([codes.setdefault(map_.country_of(h), len(codes)) for h in hx], dtype=np.int64)
+        neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in codes],
+                           dtype=bool)
+        self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
+        # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
         self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
         self.adverse = np.array([map_.terrain[h] in ("mountain", "wooded_rough") for h in hx], dtype=bool)
@@ -99,13 +100,20 @@ class HexIndex:
         self.zone_of = np.array([zone_codes.setdefault(z, len(zone_codes)) for z in self.weather_zone], dtype=np.int64)
         self.zones = list(zone_codes)
         self._hex_ids: list[str | None] = [None] * n
+        self._nodes: dict[str, int] = {}
 
     def hex_id(self, i: int) -> str:
         """The printed id of node i (kept once formatted)."""
         text = self._hex_ids[i]
         if text is None:
             text = self._hex_ids[i] = self.map.hex_id(self.hexes[i])
+            self._nodes[text] = i
         return text
+
+    def node_of(self, printed: str) -> int:
+        """The node of a printed id (as pos[map.hex_at(printed)])."""
+        i = self._nodes.get(printed)
+        return self.pos[self.map.hex_at(printed)] if i is None else i
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -278,23 +286,104 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     frontier = np.flatnonzero(seeds)
     dist[frontier] = 0.0
     limit = np.inf if cutoff is None else float(cutoff)
+    in_eid, nbr = index.in_eid, index.nbr
+    stamp = np.empty(n, dtype=np.int64)
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
-        e = index.in_eid[frontier].ravel()
-        a = index.nbr[frontier].ravel()
-        base = np.repeat(dist[frontier], 6)
-        ok = e >= 0
-        e, a, base = e[ok], a[ok], base[ok]
-        ok = edges[e] & out_of[a]
-        e, a = e[ok], a[ok]
-        cost = base[ok] + (1.0 if weight is None else weight[e])
-        ok = (cost < dist[a]) & (cost <= limit)
-        a, cost = a[ok], cost[ok]
+        e = in_eid[frontier]                         # (k, 6): the edges into them, -1 off the map
+        a = nbr[frontier]                            # ... and the nodes those edges come from
+        ok = (e >= 0) & edges[e] & out_of[a]
+        here = dist[frontier][:, None]
+        cost = np.broadcast_to(here + 1.0, a.shape) if weight is None else here + weight[e]
+        ok &= cost < dist[a]
+        if cutoff is not None:
+            ok &= cost <= limit
+        a = a[ok]
         if not a.size:
             break
-        np.minimum.at(dist, a, cost)
-        frontier = np.unique(a)
+        np.minimum.at(dist, a, cost[ok])
+        first = np.arange(a.size)                    # each improved node once in the next round
+        stamp[a] = first
+        frontier = a[stamp[a] == first]
     return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist)
+
+
+class FixedSearch:
+    """`search` without a cutoff over one fixed choice of edges, repeated for many sets of seeds:
+    the graph is built once in rustworkx, and each search is one Dijkstra from a virtual source.
+    For long thin networks (rail), where `search` spends a round of array work per hop."""
+
+    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
+                 weight: np.ndarray | None = None):
+        self.index, self.edges, self.into, self.out_of, self.weight = index, edges, into, out_of, weight
+        keep = edges & into[index.dst] & out_of[index.src]
+        src, dst = index.src[keep], index.dst[keep]
+        cost = np.ones(len(src)) if weight is None else weight[keep].astype(float)
+        self.nodes = np.unique(np.concatenate([src, dst]))      # graph node j is map node nodes[j]
+        self.local = np.full(len(index), -1, dtype=np.int64)
+        self.local[self.nodes] = np.arange(len(self.nodes))
+        self.graph = rx.PyDiGraph(multigraph=False)
+        self.graph.add_nodes_from(range(len(self.nodes)))
+        self.graph.extend_from_weighted_edge_list(
+            list(zip(self.local[dst].tolist(), self.local[src].tolist(), cost.tolist())))  # reversed
+
+    def search(self, seeds: np.ndarray) -> IndexReach:
+        dist = np.full(len(self.index), np.inf)
+        starts = np.flatnonzero(seeds)
+        dist[starts] = 0.0
+        inside = self.local[starts]
+        inside = inside[inside >= 0]
+        if inside.size:
+            graph = self.graph
+            source = graph.add_node(None)
+            graph.add_edges_from([(source, j, 0.0) for j in inside.tolist()])
+            try:
+                lengths = rx.digraph_dijkstra_shortest_path_lengths(graph, source, edge_cost_fn=float)
+            finally:
+                graph.remove_node(source)
+            at = self.nodes[np.fromiter(lengths.keys(), dtype=np.int64, count=len(lengths))]
+            dist[at] = np.minimum(dist[at], np.fromiter(lengths.values(), dtype=float, count=len(lengths)))
+        return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
+
+
+class Regions:
+    """Any-length reachability without a search per question: the connected regions of the nodes
+    a line may enter (`into`), over symmetric `edges` (an edge and its reverse alike) and with
+    `into` within `out_of` (a node entered may be left). Each region is labelled on first use by
+    one search. A line of any length leads from a into b (a != b) exactly when a may be left
+    along an edge into a neighbour in b's region."""
+
+    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray):
+        self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
+        self.label = np.full(len(index), -1, dtype=np.int64)
+        self.count = 0
+
+    def region(self, x: int) -> int:
+        """The region of node x, which must be in `into`."""
+        if self.label[x] < 0:
+            seed = np.zeros(len(self.index), dtype=bool)
+            seed[x] = True
+            members = search(self.index, seed, self.edges, self.into, self.into).dist.array != np.inf
+            self.label[members] = self.count
+            self.count += 1
+        return int(self.label[x])
+
+    def _entered_regions(self, a: int) -> set[int]:
+        """The regions a line leaving node a enters first."""
+        ix = self.index
+        if not self.out_of[a]:
+            return set()
+        return {self.region(x) for x, e in zip(ix.nbr[a].tolist(), ix.out_eid[a].tolist())
+                if e >= 0 and self.edges[e] and self.into[x]}
+
+    def reaches(self, a: int, b: int) -> bool:
+        """Whether a line of any length leads from node a into node b (or a is b)."""
+        return a == b or (bool(self.into[b]) and self.region(b) in self._entered_regions(a))
+
+    def reaching(self, seeds: np.ndarray) -> Callable[[int], bool]:
+        """A test: does a line of any length lead from a node into one of `seeds` (or is it one)?"""
+        targets = {self.region(s) for s in np.flatnonzero(seeds & self.into).tolist()}
+        return lambda a: bool(seeds[a]) or bool(targets and targets & self._entered_regions(a))
 
 
 def index_of(map_: Map) -> HexIndex:

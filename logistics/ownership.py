@@ -7,6 +7,9 @@
 - 43C1 (advanced, option `advanced_ownership`): a hex held only by 1/2-RE or smaller units is
   owned only while they occupy it, and reverts when they leave (AEG, 20-Jan-04). The owner it
   reverts to is kept in `Position.temporary_owners`.
+- FWtBT 39A: an enemy-owned city that becomes friendly-owned must be pacified, whatever made it
+  change hands — also a 43C1 hex reverting to its owner when the battalion leaves (DPS,
+  23-Feb-05): its hexes become unpacified, and lose any garrison listed for them.
 """
 from __future__ import annotations
 
@@ -57,5 +60,11 @@ def update_ownership(position: Position, map_: Map, *, advanced: bool = False) -
         if len(exerting) == 1:
             owner[h] = exerting[0]
             temporary.pop(h, None)
+    captured: set[Hex] = set()
+    if position.game == "europa-fwtbt":
+        sides = {s.name for s in position.sides}
+        captured = {h for h, side in owner.items() if side in sides and position.owner.get(h) in sides - {side}
+                    and map_.city_at(h) is not None}
     return replace(position, owner={h: owner[h] for h in sorted(owner)},
-                   temporary_owners={h: temporary[h] for h in sorted(temporary)})
+                   temporary_owners={h: temporary[h] for h in sorted(temporary)},
+                   unpacified=position.unpacified | captured, garrisoned=position.garrisoned - captured)

@@ -64,6 +64,9 @@ class CoastalDefence:
     side: str
     hex: Hex
     level: int = 1                 # a level-1 CD has a combat zone in its own hex only (AEG 1998)
+    # 44H / 33B (AEG, 01-Oct-05): La Corunya's CD has the level of El Ferrol's while El Ferrol is
+    # owned by the CD's side, and none while it is enemy-owned: the hex of the CD it follows.
+    follows: Hex | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class LimitedSource:
     city: str
     capacity: float
     users: tuple[str, ...] = ()
+    # 38D2 (AEG, 10-Feb-04): each friendly-owned hex of the city is a source of `capacity` REs
+    # (Barcelona: 6 REs per hex), rather than the whole city only while every hex is owned.
+    per_hex: bool = False
 
     def usable_by(self, unit: "Unit") -> bool:
         return unit.side == self.side and (not self.users or unit.coalition in self.users

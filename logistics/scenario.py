@@ -24,7 +24,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
                 "north_direct_to_any_uss": "boolean",
                 "isolated_rail_sections": "boolean", "rail_cap": "integer",
-                "strategic_limits": "limits_by_side"}
+                "strategic_limits": "limits_by_side", "fortified_lines": "line_status"}
+FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
 
@@ -214,9 +215,10 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
 
     defences = []
     for d in f["coastal_defences"].list() if "coastal_defences" in f else []:
-        c = d.mapping(("id", "side", "hex", "level"), required=("id", "side", "hex"))
+        c = d.mapping(("id", "side", "hex", "level", "follows"), required=("id", "side", "hex"))
         defences.append(CoastalDefence(c["id"].text(), _side_name(c["side"], sides), reader.hex(c["hex"]),
-                                       c["level"].integer(0) if "level" in c else 1))
+                                       c["level"].integer(0) if "level" in c else 1,
+                                       reader.hex(c["follows"]) if "follows" in c else None))
 
     stocks = []
     for d in f["supply"].list() if "supply" in f else []:
@@ -277,6 +279,13 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
             for side_name, sd in d.items():
                 limits = sd.mapping(("rail", "sea"), required=("rail", "sea"))
                 options[key][side_name] = {k: v.number(0) for k, v in limits.items()}
+        elif kind == "line_status":
+            lines = {sf.name for sf in map_.side_features if sf.feature == "fortified_line"}
+            options[key] = {}
+            for name, sd in d.items():
+                if name not in lines:
+                    raise sd.error(f"no fortified line {name!r} on the map", expected="one of " + ", ".join(sorted(lines)))
+                options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
         elif kind == "by_port_class":
             options[key] = {}
             for klass, kd in d.items():
@@ -301,12 +310,13 @@ def _users(doc: Doc | None, sides: tuple[Side, ...], side: str) -> tuple[str, ..
 
 
 def _read_limited(doc: Doc, sides: tuple[Side, ...], map_: Map) -> LimitedSource:
-    f = doc.mapping(("name", "side", "city", "capacity", "users"), required=("name", "side", "city", "capacity"))
+    f = doc.mapping(("name", "side", "city", "capacity", "users", "per_hex"), required=("name", "side", "city", "capacity"))
     side = _side_name(f["side"], sides)
     city = f["city"].text()
     if not any(c.name == city for c in map_.cities):
         raise f["city"].error(f"unknown city {city!r}", expected="a city of the map")
-    return LimitedSource(f["name"].text(), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side))
+    return LimitedSource(f["name"].text(), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side),
+                         f["per_hex"].boolean() if "per_hex" in f else False)
 
 
 def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
@@ -401,7 +411,9 @@ def scenario_text(position: Position, map_: Map) -> str:
     if position.coastal_defences:
         out.append("coastal_defences:")
         out.extend("  - " + dump_flow({"id": c.id, "side": c.side, "hex": hid(c.hex),
-                                       **({"level": c.level} if c.level != 1 else {})}) for c in position.coastal_defences)
+                                       **({"level": c.level} if c.level != 1 else {}),
+                                       **({"follows": hid(c.follows)} if c.follows is not None else {})})
+                   for c in position.coastal_defences)
     if position.supply:
         out.append("supply:")
         for s in position.supply:
@@ -429,7 +441,8 @@ def scenario_text(position: Position, map_: Map) -> str:
         for src in position.limited_sources:
             out.append("  - " + dump_flow({"name": src.name, "side": src.side, "city": src.city,
                                            "capacity": _num(src.capacity),
-                                           **({"users": list(src.users)} if src.users else {})}))
+                                           **({"users": list(src.users)} if src.users else {}),
+                                           **({"per_hex": True} if src.per_hex else {})}))
     if position.rail_capacity:
         out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
     if position.weather:

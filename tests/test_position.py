@@ -14,7 +14,7 @@ def test_changes_make_a_new_snapshot(testland_scenario):
         SetMarker("2 PA Inf XX", 2),
         SetRailBreak(m.hex_at("T:0504"), broken=False),
         SetPortDamage("Baytown", 0),
-        SetTurn(Turn(4, "Aug II 36", "initial", "Insurgent")),
+        SetTurn(Turn(4, "Sep I 36", "initial", "Insurgent")),
     )
     assert after.unit("1 PA Inf XX").hex == target and before.unit("1 PA Inf XX").hex == m.hex_at("T:0505")
     assert after.unit("2 PA Inf XX").oos == 2 and before.unit("2 PA Inf XX").oos == 1

@@ -84,6 +84,7 @@ def test_rail_plan_json_shape_is_stable_and_byte_identical_between_runs():
     ("side: Loyalist", "side: Insurgent", ":6: moves[0].unit: unit 1 PA Inf XX is Loyalist's"),
     ("to: \"T:0506\"}", "to: \"T:9999\"}", ":8: moves[2].to: 'T:9999' lies outside sheet T"),
     ("priority: 2}", "priority: 2, colour: red}", ":6: moves[0].colour: unknown field 'colour'"),
+    ("priority: 2}", "priority: 2, arrival: true}", ":6: moves[0].arrival: arrival by rail is an OCS rule (13.6b)"),
 ])
 def test_bad_moves_file_gives_one_line_error_with_file_line_field(data_copy, old, new, message):
     moves = edit(data_copy / "scenarios" / "testland.moves.yaml", old, new)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from logistics.rail.planner import Problem, solve
 from logistics.rail.report import plan_json
 from logistics.rulings.builders import unit
-from rail_positions import MAIN, cargo, result, run, two_yards
+from logistics.rulings.rail_builders import MAIN, cargo, result, run, two_yards
 
 
 def brute_force(problem: Problem) -> int:

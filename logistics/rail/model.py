@@ -29,6 +29,7 @@ class MoveRequest:
     cargo: str | None = None
     kind: str = "operational"        # Europa 7A2: operational | strategic
     also: tuple[str, ...] = ()       # OTHER_MOVEMENT
+    arrival: bool = False            # OCS 13.6b: a reinforcement (or new SP) arriving by rail
     line: int = 0                    # where the request stands in its file
 
     @property

@@ -13,7 +13,7 @@ from ..yamldoc import Doc, load_doc
 from .model import INCREASE_KINDS, MOVE_KINDS, OTHER_MOVEMENT, TSCW_KINDS, Increase, MoveRequest
 
 TOP_FIELDS = ("side", "phase", "gauge", "increases", "moves")
-MOVE_FIELDS = ("id", "unit", "cargo", "size", "from", "to", "priority", "kind", "also")
+MOVE_FIELDS = ("id", "unit", "cargo", "size", "from", "to", "priority", "kind", "also", "arrival")
 INCREASE_FIELDS = ("kind", "amount", "yard", "hex")
 
 
@@ -105,6 +105,8 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
     for key in ("kind", "also"):
         if key in m and not (europa or (tscw and key == "kind")):
             raise m[key].error(f"{key!r} is a Europa rule (7A2)", expected=f"no {key!r} in an OCS plan")
+    if "arrival" in m and position.game != "ocs":
+        raise m["arrival"].error("arrival by rail is an OCS rule (13.6b)", expected="no 'arrival' outside OCS")
     kinds = TSCW_KINDS if tscw else MOVE_KINDS
     return MoveRequest(
         id=m["id"].text() if "id" in m else f"move {number}",
@@ -113,6 +115,7 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
         unit=unit_id, cargo=cargo,
         kind=m["kind"].choice(kinds, "strategic movement kind" if tscw else "rail movement kind") if "kind" in m else kinds[0],
         also=tuple(d.choice(OTHER_MOVEMENT, "other movement") for d in m["also"].list()) if "also" in m else (),
+        arrival=m["arrival"].boolean() if "arrival" in m else False,
         line=doc.line,
     )
 

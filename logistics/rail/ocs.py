@@ -19,6 +19,12 @@ Cap cost.
   `marks: {"gauge:<name>": [...]}`: a link between two such hexes is of that gauge.
 - 13.3g: Rail Repair units (type or tag `rail_repair`) may rail in Combat Mode and entrain or
   detrain in any railroad hex.
+- 13.1: an HQ costs 1 RE, whatever its designation (its `size`). 13.2d / 13.2e: Transport Points
+  (types transport, truck, wagon, mule) are always in Move Mode (an Organic Truck may be in
+  `reserve` mode, 13.2g) and cost their size. 13.8c: an Engineer-Capable HQ entrains itself
+  before switching to Move Mode (the hex it makes detrainable serves its own move). 13.6b: a
+  reinforcement (or new SP) arriving by rail (MOVES `arrival: true`) ignores the 13.3e entraining
+  requirements: its arrival hex needs a railroad only, and a unit may be in any mode.
 - 13.3h: a rail path may enter a detrainable-type hex (village, city, port, marked, or with an
   Engineer-Capable HQ) only if the side controls it (`ownership`); control of other rail hexes
   does not matter ("control of detrainable hexes is now the sole concern").
@@ -35,7 +41,8 @@ from .model import Candidate, MoveRequest
 from .paths import Blocker, all_of, rail_graph, search
 
 NOT_CARGO = ("aircraft", "air", "ship", "naval", "hedgehog")          # 13.3a
-NON_COMBAT = ("transport", "truck", "wagon", "supply", "sp")         # not combat units (13.3e)
+TRANSPORT_POINTS = ("transport", "truck", "wagon", "mule")            # 13.2
+NON_COMBAT = (*TRANSPORT_POINTS, "supply", "sp")                     # not combat units (13.3e)
 RAIL_REPAIR = "rail_repair"                                          # 13.3g
 ENGINEER_MODES = ("combat", "dg-combat")                             # 13.8a
 MULTI_TRACK = "multi_track"
@@ -149,19 +156,30 @@ class OcsRail:
                 return Block(here, "13.3a", f"{unit.type} may not move by rail: only combat units, Transport "
                                             f"Points and SP are rail cargo")
             repair = _is(unit, RAIL_REPAIR)
-            if unit.mode != "move" and not (repair and unit.mode == "combat"):
+            # 13.2d: Transport Points are in Move Mode at all times (Organic Trucks may be in Reserve).
+            moving = unit.mode == "move" or (unit.type.lower() in TRANSPORT_POINTS and unit.mode != "reserve")
+            # 13.8c: an Engineer-Capable HQ can entrain itself before switching to Move Mode.
+            hq_itself = _is(unit, "hq") and unit.mode in ENGINEER_MODES
+            if not (moving or hq_itself or req.arrival or (repair and unit.mode == "combat")):
                 return Block(here, "13.3e", f"a unit moving by rail must be in Move Mode (it is in "
                                             f"{unit.mode or 'no'} mode)")
         pos = self.index.pos
         s, g = pos[req.start], pos[req.to]
-        block = self._end_block(s, "entrain", repair) or self._end_block(g, "detrain", repair)
+        if req.arrival:
+            # 13.6b: reinforcements "can arrive by rail (ignoring the usual entraining requirements of 13.3e)".
+            entrain = None if self.graph.is_rail(s) else Block(here, "13.6b", "no railroad in the arrival hex")
+        else:
+            entrain = self._end_block(s, "entrain", repair)
+        block = entrain or self._end_block(g, "detrain", repair)
         if block is not None:
             return block
         if s == g:
             return Block(here, "13.3e", "the move does not leave its hex")
-        return self._cheapest(req, s, g)
+        # 13.1: "HQs are 1 RE in size, regardless of what is on the unit designation".
+        size = 1.0 if req.unit is not None and _is(self.position.unit(req.unit), "hq") else req.size
+        return self._cheapest(size, s, g)
 
-    def _cheapest(self, req: MoveRequest, s: int, g: int) -> list[Candidate] | Block:
+    def _cheapest(self, size: float, s: int, g: int) -> list[Candidate] | Block:
         """13.3a: the cheapest legal path: all multi-track without trainbusting (x1/2), then
         without trainbusting, then all multi-track, then any (x2 if it meets a trainbusting zone)."""
         def multi(a: int, b: int) -> Block | None:
@@ -187,5 +205,5 @@ class OcsRail:
             if all(self.graph.track(a, b).klass == MULTI_TRACK for a, b in zip(route.nodes, route.nodes[1:])):
                 factor, rules = factor / 2, rules + ["13.3a: x1/2, path entirely multi-track"]
             if best is None or factor < best_factor:
-                best, best_factor = Candidate(0, req.size * factor, route.nodes, ("13.3a", *rules)), factor
+                best, best_factor = Candidate(0, size * factor, route.nodes, ("13.3a", *rules)), factor
         return [best]

@@ -17,6 +17,23 @@ DEFAULT_LENGTHS: dict[str, dict[str, int]] = {
     "mud": {"overland": 3, "road": 5},
 }
 
+# 39D erratum (AEG, 16-Mar-04): a unit with this tag is an intrinsic garrison, an unsupported
+# static unit that is always in general supply.
+INTRINSIC_GARRISON = "intrinsic_garrison"
+
+# 37C, 2nd para., 1st bullet (DPS, 04-Jan-04): unit supply and isolation are checked from the
+# Insurgent II Aug 36 player turn on, never in these game turns (turn dates as "Aug I 36" or
+# "I Aug 36").
+UNCHECKED_TURNS: dict[str, tuple[str, ...]] = {"europa-fwtbt": ("Jul II 36", "Aug I 36")}
+
+
+def units_unchecked(position) -> bool:
+    """Whether the position's game turn is one in which no unit's supply or isolation is checked (37C)."""
+    words = position.turn.date.lower().split()
+    if len(words) == 3 and words[0] in ("i", "ii"):
+        words = [words[1], words[0], words[2]]              # "II Jul 36" -> "jul ii 36"
+    return " ".join(words) in {t.lower() for t in UNCHECKED_TURNS.get(position.game, ())}
+
 
 @dataclass(frozen=True)
 class EuropaRules:
@@ -42,6 +59,9 @@ class EuropaRules:
     # 12C2c as rewritten (AEG, 07-Jan-05): a friendly functioning minor / standard port gives this
     # many REs of limited general supply when a naval element reaches a source usable by the unit.
     limited_port_res: float = 6.0
+    # Sides that may use minor / standard ports for limited supply (empty: every side). Second
+    # Front's 12C2 is a special case for the Allies only (SF Q&A, GR/D 1998).
+    limited_port_sides: tuple[str, ...] = ()
     # 34F: sea zones that are danger zones for a coalition (FWtBT: the Bay of Biscay for the
     # Interventionist coalition, AEG 07-Jan-05).
     coalition_danger_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -88,6 +108,7 @@ class EuropaRules:
             coalition_danger_zones={"Interventionist": ("Biscay",)} if game == "europa-fwtbt" else {},
             port_attack_supply={"Interventionist": ("standard", "major")} if game == "europa-fwtbt" else {},
             sf_port_zone=("Allied", "Axis", 5) if game == "europa-sf" else None,
+            limited_port_sides=("Allied",) if game == "europa-sf" else (),
             night=bool(options.get("night", False)),
             port_capacity={**cls().port_capacity, **options.get("port_capacity", {})},
             port_max_hits={**cls().port_max_hits, **options.get("port_max_hits", {})},

@@ -19,7 +19,9 @@ Searches run once per (side, set of usable sources), never once per unit.
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
+from itertools import accumulate, repeat
 
 import numpy as np
 import rustworkx as rx
@@ -28,10 +30,10 @@ from ..errors import LoadError
 from ..hexgrid import Hex
 from ..mapdata import Map
 from ..naval import NavalZones, first_block, naval_path, naval_reach, port_state, sea_graph
-from ..network import LOW_VOLUME_WEIGHT, HexIndex, Reach, index_of, search
+from ..network import LOW_VOLUME_WEIGHT, FixedSearch, HexIndex, Reach, Regions, index_of, search
 from ..position import Position, SupplySource, Unit
-from ..rules.europa import EuropaRules
-from ..zoc import zoc_hexes
+from ..rules.europa import INTRINSIC_GARRISON, EuropaRules, units_unchecked
+from ..zoc import exerts_zoc, projects_into
 from .verdict import Block, LineStep, Verdict
 
 LOSE_ZOC_AT = 2  # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04)
@@ -40,6 +42,21 @@ IN_SUPPLY = "in supply"
 ON_POINTS = "in supply (supply points)"
 OUT_OF_SUPPLY = "out of supply"
 NOT_CHECKED = "not checked"
+
+
+def _zoc_mask(position: Position, map_: Map, index: HexIndex, side: str) -> np.ndarray:
+    """The hexes of zoc.zoc_hexes(position, map_, side, LOSE_ZOC_AT) as a node mask, from the
+    index's edges: each exerting unit's hex, and the neighbours it projects into (as
+    zoc.projects_into: a land hex, across a crossable hexside that is no neutral border)."""
+    mask = np.zeros(len(index), dtype=bool)
+    hexes = {u.hex for u in position.units if u.side == side and exerts_zoc(u, LOSE_ZOC_AT)}
+    nodes = np.array(sorted(index.pos[h] for h in hexes if h in index.pos), dtype=np.int64)
+    mask[nodes] = True
+    e, b = index.out_eid[nodes], index.nbr[nodes]
+    projects = (e >= 0) & index.crossable[e] & ~index.neutral_border[e] & index.land[b]
+    mask[b[projects]] = True
+    off_map = [h for h in hexes if h not in index.pos]
+    return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))
 
 
 class SideView:
@@ -51,10 +68,9 @@ class SideView:
         on_map = [u for u in position.units if u.hex is not None]
         self.enemy_units = index.mask(u.hex for u in on_map if u.side != side)
         self.friendly_units = index.mask(u.hex for u in on_map if u.side == side)
-        enemy_zoc: set[Hex] = set()
+        self.enemy_zoc = np.zeros(len(index), dtype=bool)
         for enemy in position.enemies_of(side):
-            enemy_zoc |= set(zoc_hexes(position, map_, enemy, LOSE_ZOC_AT))
-        self.enemy_zoc = index.mask(enemy_zoc)
+            self.enemy_zoc |= _zoc_mask(position, map_, index, enemy)
         self.owned = index.mask(h for h, o in position.owner.items() if o == side)
         self.unpacified = index.mask(position.unpacified - position.garrisoned) & self.owned
         self.enter = (index.land & ~index.neutral & ~self.enemy_units
@@ -134,28 +150,36 @@ class EuropaSupply:
             for i, h in enumerate(ix.hexes if self.rules.open_borders else ()):
                 if ix.rail_hex[i] and self.map.country_of(h) in self.rules.open_borders:
                     nodes[i] = True
+            # The graph holds only these nodes: graph node j is map node kept[j].
+            kept = np.flatnonzero(nodes)
+            local = np.full(len(ix), -1, dtype=np.int64)
+            local[kept] = np.arange(len(kept))
             graph = rx.PyGraph(multigraph=False)
-            graph.add_nodes_from(range(len(ix)))
+            graph.add_nodes_from(range(len(kept)))
             keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
-            edges = list(zip(ix.src[keep].tolist(), ix.dst[keep].tolist()))
+            edges = list(zip(local[ix.src[keep]].tolist(), local[ix.dst[keep]].tolist()))
             # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
             # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
             for city in self.map.cities:
                 hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
-                edges += [(a, b) for a in hexes for b in hexes
+                edges += [(int(local[a]), int(local[b])) for a in hexes for b in hexes
                           if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])]
             graph.add_edges_from_no_data(edges)
-            comp: dict[int, int] = {}
+            comp: dict[int, int] = {}   # map node -> its connection (numbered by least node)
             for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
-                for i in members:
-                    if nodes[i]:
-                        comp[i] = k
+                for j in members:
+                    comp[int(kept[j])] = k
             self._components[side] = comp
         return self._components[side]
 
     def active_hexes(self, source: SupplySource) -> list[Hex]:
         """The hexes of a full general supply source that count now (12C1)."""
         owner = self.position.owner
+        if self.position.unpacified:
+            # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city
+            # without its required garrison, so it is no supply city.
+            barred = self.position.unpacified - self.position.garrisoned
+            owner = {h: o for h, o in owner.items() if h not in barred}
         cities = [self.map.city(name) for name in source.cities]
         bare = [h for h in source.hexes if owner.get(h) == source.side]
         if source.per_hex:
@@ -229,17 +253,36 @@ class EuropaSupply:
             weather = self.rules.weather_order[level]
             road_len = self.rules.lengths[weather]["road"]
             # Distances are kept up to the element's length: no verdict reads further.
-            reach.road[level] = search(ix, road_seeds, ix.road & ix.crossable, view.enter & allowed, allowed,
-                                       cutoff=road_len)
+            reach.road[level] = self._search(("road", side, level), road_seeds, edges=ix.road & ix.crossable,
+                                             into=view.enter & allowed, out_of=allowed, cutoff=road_len)
             over_seeds = road_seeds | reach.road[level].where(lambda d: d <= road_len)
-            reach.overland[level] = search(ix, over_seeds, **self._overland(allowed, view),
-                                           cutoff=self.rules.lengths[weather]["overland"])
+            reach.overland[level] = self._search(("overland", side, level), over_seeds,
+                                                 **self._overland(allowed, view),
+                                                 cutoff=self.rules.lengths[weather]["overland"])
         self._groups[key] = reach
         return reach
 
+    def _search(self, key: tuple, seeds: np.ndarray, **how) -> Reach:
+        """`search` from `seeds` over the edges `how` gives, kept per engine by `key` (which must
+        name everything `how` depends on) and the seeds: groups of sources whose networks come
+        out the same (a port on the rail net of the cities, ...) share their searches."""
+        full = (key, np.packbits(seeds).tobytes())
+        if full not in self._memo:
+            self._memo[full] = search(self.index, seeds, **how)
+        return self._memo[full]
+
     def _rail_stage(self, view: SideView, seeds: np.ndarray) -> tuple[Reach, np.ndarray]:
         ix = self.index
-        rail = search(ix, seeds & view.enter_rail, ix.rail, view.enter_rail, view.owned, ix.rail_weight)
+        # The rail a side may use is the same for every group: its graph is built once.
+        known = self._memo.get(("rail", view.side))
+        if known is None or known[0] is not view:
+            known = self._memo[("rail", view.side)] = (
+                view, FixedSearch(ix, ix.rail, view.enter_rail, view.owned, ix.rail_weight))
+        starts = seeds & view.enter_rail
+        full = (("rail", view.side), np.packbits(starts).tobytes())
+        if full not in self._memo or self._memo[full][0] is not view:
+            self._memo[full] = (view, known[1].search(starts))
+        rail = self._memo[full][1]
         return rail, rail.where(lambda d: d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit)
 
     def zones(self, side: str, coalition: str = "") -> NavalZones:
@@ -266,7 +309,10 @@ class EuropaSupply:
                 destinations.append(sea.port_node(port))
         if not destinations:
             return
-        reach.naval = naval_reach(sea, zones, destinations)
+        key = ("naval", side, coalition, tuple(destinations))   # the same for many groups
+        if key not in self._memo:
+            self._memo[key] = naval_reach(sea, zones, destinations)
+        reach.naval = self._memo[key]
         for port in self.map.ports:
             node = sea.port_node(port)
             state = port_state(self.position, self.map, self.rules, port)
@@ -298,10 +344,19 @@ class EuropaSupply:
 
     # --- verdicts ------------------------------------------------------------------------------
     def verdicts(self) -> list[Verdict]:
-        verdicts = [self.verdict(u) for u in self.position.units]
-        if self.position.limited_sources or self._limited_ports_possible():
-            from .limited import apply_limited_sources
-            apply_limited_sources(self, verdicts)
+        # On a large map the lines, hex by hex, are hundreds of thousands of small objects, none
+        # in a reference cycle: the cyclic collector, which would otherwise scan the whole heap
+        # (the map included) several times while they are made, waits until they are done.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            verdicts = [self.verdict(u) for u in self.position.units]
+            if self.position.limited_sources or self._limited_ports_possible():
+                from .limited import apply_limited_sources
+                apply_limited_sources(self, verdicts)
+        finally:
+            if collecting:
+                gc.enable()
         return verdicts
 
     def _limited_ports_possible(self) -> bool:
@@ -325,6 +380,12 @@ class EuropaSupply:
         v = Verdict(unit.id, unit.side, unit.affiliation, hid(hex_) if hex_ else (box or None),
                     NOT_CHECKED, marker=unit.oos, next_marker=unit.oos)
         v.rules = ["12A", "12B"]
+        if units_unchecked(self.position):
+            # 37C (DPS, 04-Jan-04): no unit supply or isolation check before the Insurgent II Aug 36 turn.
+            v.isolated, v.rules = False, ["37C"]
+            v.blocked = Block(v.hex or "off map", "37C", "unit supply and isolation are not checked before "
+                                                         "the Insurgent II Aug 36 player turn")
+            return v
         general = self.general_reach(unit)
         if cannot:
             v.general, v.next_marker, v.isolated, v.attack = OUT_OF_SUPPLY, unit.oos + 1, True, False
@@ -333,6 +394,12 @@ class EuropaSupply:
         if hex_ is None:
             return self._box_verdict(unit, box, general, v)
         i = self.index.pos[hex_]
+        if INTRINSIC_GARRISON in unit.tags:
+            # 39D erratum (AEG, 16-Mar-04): an intrinsic garrison is always in general supply.
+            v.general, v.next_marker, v.source = IN_SUPPLY, 0, "intrinsic garrison (39D)"
+            v.isolated, v.attack = self._isolated(unit, general, i), self._attack_supply(unit, i)
+            v.rules += ["39D", "3F", "12D"]
+            return v
         found = self._best_line(general, i)
         if found is not None:
             v.general, v.next_marker = IN_SUPPLY, 0
@@ -386,13 +453,18 @@ class EuropaSupply:
         return v
 
     def _best_line(self, reach: GroupReach, i: int):
+        level = self._line_level(reach, i)
+        return None if level is None else (level, *self._trace(reach, level, i))
+
+    def _line_level(self, reach: GroupReach, i: int) -> int | None:
+        """The best weather level at which a line from node i reaches the group, if any."""
         for level, over in sorted(reach.overland.items()):
             if self.level[i] > level:
                 continue
             d = over.dist.get(i)
             weather = self.rules.weather_order[level]
             if d is not None and d <= self.rules.lengths[weather]["overland"]:
-                return (level, *self._trace(reach, level, i))
+                return level
         return None
 
     def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep]) -> int:
@@ -402,17 +474,37 @@ class EuropaSupply:
         key = ("descent", id(reach), start, element)
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
-            segment: list[LineStep] = []
-            cur, used = start, 0.0
-            while reach.dist.get(cur, 0.0) > 0:
-                d = reach.dist[cur]
-                nxt = reach.next_step(cur, d)
-                cur, used = nxt[0], used + nxt[1]
-                segment.append(LineStep(self.index.hex_id(cur), element,
-                                        used if element != "rail" else float(int(used) % LOW_VOLUME_WEIGHT)))
-            known = self._memo[key] = (reach, segment, cur)
+            ids, weights, end = self._path_back(reach, start)
+            used = accumulate(weights)                       # the length used after each step
+            if element == "rail":
+                used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
+            known = self._memo[key] = (reach, list(map(LineStep, ids, repeat(element), used)), end)
         steps.extend(known[1])
         return known[2]
+
+    def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
+        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
+        step, and the node it ends at. Kept for every node walked: lines that share a tail share
+        the work of following it."""
+        known = self._memo.get(("paths", id(reach)))
+        if known is None or known[0] is not reach:
+            known = self._memo[("paths", id(reach))] = (reach, {})
+        paths = known[1]
+        walked = []
+        cur = start
+        while cur not in paths:
+            d = reach.dist.get(cur, 0.0)
+            if not d > 0:
+                paths[cur] = ([], [], cur)
+                break
+            nxt, w = reach.next_step(cur, d)
+            walked.append((cur, nxt, w))
+            cur = nxt
+        ids, weights, end = paths[cur]
+        for node, nxt, w in reversed(walked):
+            ids, weights = [self.index.hex_id(nxt)] + ids, [w] + weights
+            paths[node] = (ids, weights, end)
+        return paths[start]
 
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source."""
@@ -467,11 +559,11 @@ class EuropaSupply:
         allowed = self.level <= level
         key = ("relaxed", id(reach), level)
         if key not in self._memo or self._memo[key][0] is not reach:
-            open_view = _Unblocked(view)
+            open_view = _Unblocked(view)          # the same for both sides
             road_len = self.rules.lengths[weather]["road"]
             over_seeds = reach.road[level].where(lambda d: d <= road_len)
-            self._memo[key] = (reach, search(ix, over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
-                                             **self._overland(allowed, open_view)))
+            self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
+                                                   **self._overland(allowed, open_view)))
         relaxed = self._memo[key][1]
         limit = self.rules.lengths[weather]["overland"]
         d = relaxed.dist.get(i)
@@ -484,7 +576,7 @@ class EuropaSupply:
         steps: list[LineStep] = []
         self._descend(relaxed, i, "overland", steps)
         for step in steps:
-            why = view.why_not(ix.pos[self.map.hex_at(step.hex)])
+            why = view.why_not(ix.node_of(step.hex))
             if why is not None:
                 return Block(step.hex, *why)
         return Block(hid(unit.hex), "12B", f"the nearest line needs {d:g} overland hexes; "
@@ -506,14 +598,17 @@ class EuropaSupply:
                 goals.add(sea.port_node(port))
         if not goals:
             return None
-        near = self._any_length(unit.side, ix.mask([ix.hexes[i]])).dist
+        regions = self._regions(unit.side)     # any-length overland lines, as _any_length
         for port in self.map.ports:
             h = port.place.hex
-            if h is None or (ix.pos[h] not in near and ix.pos[h] != i) or sea.port_node(port) in goals:
+            if h is None or not regions.reaches(ix.pos[h], i) or sea.port_node(port) in goals:
                 continue
             if port_state(self.position, self.map, self.rules, port).owner != unit.side:
                 continue
-            found = first_block(sea, zones, sea.port_node(port), goals)
+            key = ("first block", unit.side, unit.coalition, sea.port_node(port), frozenset(goals))
+            if key not in self._memo:
+                self._memo[key] = first_block(sea, zones, sea.port_node(port), goals)
+            found = self._memo[key]
             if found is not None:
                 node, why = found
                 rule = "34F, 34K" if "danger" in why else "34K"
@@ -526,10 +621,18 @@ class EuropaSupply:
         source of the unit's affiliation (DPS, 22-Aug-05)."""
         key = ("isolation", id(reach))
         if key not in self._memo or self._memo[key][0] is not reach:
-            self._memo[key] = (reach, self._any_length(unit.side, reach.seeds))
-        if i in self._memo[key][1].dist:
+            self._memo[key] = (reach, self._regions(unit.side).reaching(reach.seeds))
+        if self._memo[key][1](i):
             return False
         return not self._naval_unisolated(unit, i, None)
+
+    def _regions(self, side: str) -> Regions:
+        """What `_any_length` answers, for any seeds, without a search per set of seeds."""
+        if ("regions", side) not in self._memo:
+            overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
+            self._memo[("regions", side)] = Regions(self.index, overland["edges"], overland["into"],
+                                                    overland["out_of"])
+        return self._memo[("regions", side)]
 
     def _any_length(self, side: str, seeds: np.ndarray) -> Reach:
         key = ("any-length", side, tuple(np.flatnonzero(seeds).tolist()))
@@ -570,7 +673,7 @@ class EuropaSupply:
                 self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
                                                            ("minor", "standard", "major", "great", "anchor")))
             ports, reach = self._memo[key]
-            if ports and self._best_line(reach, i) is not None:
+            if ports and self._line_level(reach, i) is not None:
                 return True
         key = ("attack", unit.side)
         if key not in self._memo:

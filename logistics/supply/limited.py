@@ -2,7 +2,8 @@
 
 Sources and their capacities in REs:
 - 12C2a / 12C2b: cities named by the scenario (`limited_sources`), e.g. 3 REs per city in the
-  Canaries and Spanish Morocco for Rebel units.
+  Canaries and Spanish Morocco for Rebel units; with `per_hex`, each friendly-owned hex of the
+  city is a source of that many REs (38D2: Barcelona, 6 REs per hex; AEG 10-Feb-04).
 - 12C2c (as rewritten by AEG, 07-Jan-05): every friendly functioning minor or standard port gives
   `limited_port_res` (6) REs to any unit of the side, when a naval element can be traced from the
   port to a full general supply source usable by that unit. A port at zero capacity still
@@ -10,7 +11,8 @@ Sources and their capacities in REs:
   6 + 3, DPS 04-Jan-04).
 - The Palma ruling (AEG, 11-Mar-04): a line to a limited source may use a naval element from a
   minor or standard port, but the REs drawing through that port may not exceed what the port
-  could give as a limited source itself.
+  could give as a limited source itself. In Second Front only the Allies use minor / standard
+  ports so (SF 12C2, GR/D 1998).
 
 The model: one 0/1 variable per (unit, source) a unit can trace a line to; each unit draws on at
 most one source; each source and each minor / standard port used on the way is held to its REs.
@@ -122,10 +124,10 @@ def port_key(port) -> str:
 def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float], list[Option], dict[str, float]]:
     """The allocation problem of a position: units out of full supply, sources, eligibility."""
     from ..naval import port_state
-    from .europa import IN_SUPPLY
+    from .europa import IN_SUPPLY, NOT_CHECKED
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
     units = {u.id: u for u in position.units}
-    candidates = [units[v.unit] for v in verdicts if v.general != IN_SUPPLY and v.hex is not None
+    candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
                   and engine.placed_hex(units[v.unit])[2] is None]
     sizes = {u.id: u.size for u in candidates}
     capacities: dict[str, float] = {}
@@ -147,26 +149,36 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         k = next((k for k, st in enumerate(line) if st.element == "naval"), None)
         return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex)))
 
+    def port_classes(unit) -> tuple[str, ...]:
+        # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.
+        return ALL_PORTS if not rules.limited_port_sides or unit.side in rules.limited_port_sides \
+            else rules.naval_origin_classes
+
     def _small(port) -> str | None:
         return port_key(port) if port is not None and port.klass in ("minor", "standard") else None
 
     for src in position.limited_sources:
         city = map_.city(src.city)
         box = city.place.box
-        owned = position.box_owner.get(box) == src.side if box else \
-            all(position.owner_of(h) == src.side for h in city.place.hexes)
-        if not owned:
-            continue
-        capacities[src.name] = src.capacity
-        seeds, boxes = {h: src.name for h in city.place.hexes}, ({box: src.name} if box else {})
-        for u in candidates:
-            if not src.usable_by(u):
-                continue
-            ok, via = line_to(u, seeds, boxes, ALL_PORTS)
-            if ok:
-                # The Palma ruling: through a minor / standard port only if no other line exists.
-                direct, _ = line_to(u, seeds, boxes, rules.naval_origin_classes)
-                options.append(Option(u.id, src.name, None if direct else via))
+        if src.per_hex and box is None:
+            # 38D2 (AEG, 10-Feb-04): each Loyalist-owned hex of Barcelona, 6 REs apiece.
+            parts = [(f"{src.name} {map_.hex_id(h)}", (h,)) for h in city.place.hexes
+                     if position.owner_of(h) == src.side]
+        else:
+            owned = position.box_owner.get(box) == src.side if box else \
+                all(position.owner_of(h) == src.side for h in city.place.hexes)
+            parts = [(src.name, city.place.hexes)] if owned else []
+        for name, hexes in parts:
+            capacities[name] = src.capacity
+            seeds, boxes = {h: name for h in hexes}, ({box: name} if box else {})
+            for u in candidates:
+                if not src.usable_by(u):
+                    continue
+                ok, via = line_to(u, seeds, boxes, port_classes(u))
+                if ok:
+                    # The Palma ruling: through a minor / standard port only if no other line exists.
+                    direct, _ = line_to(u, seeds, boxes, rules.naval_origin_classes)
+                    options.append(Option(u.id, name, None if direct else via))
     for port in map_.ports:
         state = port_state(position, map_, rules, port)
         if port.klass not in ("minor", "standard") or not state.functioning:
@@ -175,7 +187,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         port_caps[key] = rules.limited_port_res
         node = ix.pos[port.place.hex] if port.place.hex is not None else port.place.box
         for u in candidates:
-            if u.side != state.owner:
+            if u.side != state.owner or port_classes(u) != ALL_PORTS:
                 continue
             # 12C2c: the naval element from this port must reach a source usable by the unit.
             if node not in engine.general_reach(u, ALL_PORTS).origins:

@@ -43,6 +43,8 @@ def explanation(v: Verdict) -> list[str]:
         lines.append(f"  blocked at {v.blocked.hex}: {v.blocked.reason} (rule {v.blocked.rule})")
     if v.isolated is not None:
         lines.append(f"  isolated: {'yes' if v.isolated else 'no'} (3F); attack supply: {'yes' if v.attack else 'no'} (12D)")
+    for effect in v.effects:
+        lines.append(f"  effect: {effect}")
     if v.marker != v.next_marker:
         lines.append(f"  marker U-{v.marker} -> U-{v.next_marker} in the initial phase (12B)")
     lines.append("  rules: " + ", ".join(v.rules))

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..hexgrid import Hex
+from ..hexgrid import Hex, Hexside
 from ..mapdata import Map
 from ..network import HexIndex, Reach, backward_reach, index_of
 from ..position import Position, Unit
@@ -30,6 +30,14 @@ OOS = "out of supply"
 ZOC_TYPES = ("division", "brigade")          # 10.1: always exert a ZOC
 NO_ZOC_TYPES = ("regiment", "battalion", "hq")  # 10.1: never exert one
 NORTH_AFFILIATIONS = ("Santanderino", "Basque", "Asturian")
+# 9.3, 9.6, 15.17: what out of supply and city supply mean in play (reported, not adjudicated).
+EFFECTS = {
+    OOS: ["no strategic or march movement (9.3)", "half movement allowance (9.3)",
+          "attacks at half strength, half MA for breakthrough (9.3, 15.23)",
+          "defends at half strength; attacks on it get +1 drm (9.3, 15.17)"],
+    CITY: ["defends at full strength (9.6)", "attacks at half strength, half movement allowance (9.3)",
+           "no strategic or march movement (9.3)", "attacks on it get +1 drm (9.6, 15.17)"],
+}
 
 
 def zoc_kind(unit: Unit) -> str:
@@ -83,7 +91,28 @@ class TscwSupply:
         enter, enemy_held, *_ = self._masks(side)
         ok = enter & ~enemy_held if avoid_enemy_held else enter
         keep = ix.crossable & ok[ix.dst] & ix.land[ix.src]
+        if side == "Nationalist":
+            keep &= ~self._fortified_edges()
         return ix.src[keep], ix.dst[keep], np.ones(int(keep.sum()))
+
+    def _fortified_edges(self) -> np.ndarray:
+        """15.14.5: Nationalist supply lines never cross an active Fortified Line hexside
+        (inactive, neutralized or destroyed ones do not block; a hexside beside a destroyed hex is
+        destroyed, 15.14.3). 'Fortified' markers fortify all six hexsides of their hex (15.14.1)."""
+        if "fortified" not in self._cache:
+            ix, p = self.index, self.position
+            status = p.options.get("fortified_lines", {})
+            destroyed = p.marks.get("fortified_destroyed", frozenset())
+            sides = {side for sf in self.map.side_features if sf.feature == "fortified_line"
+                     and status.get(sf.name, "inactive") == "active" for side in sf.sides
+                     if not (set(side.hexes) & destroyed)}
+            sides |= {Hexside(h, n) for h in p.marks.get("fortified", frozenset()) for n in h.neighbours() if n in self.map}
+            blocked = np.zeros(len(ix.src), dtype=bool)
+            if sides:
+                for k, (a, b) in enumerate(zip(ix.src.tolist(), ix.dst.tolist())):
+                    blocked[k] = Hexside(ix.hexes[a], ix.hexes[b]) in sides
+            self._cache["fortified"] = blocked
+        return self._cache["fortified"]
 
     def uss_hexes(self, unit: Unit, direct: bool = True) -> dict[Hex, str]:
         """The USS hexes the unit's side controls and may use (9.7, 9.8); `direct`: for the
@@ -198,6 +227,7 @@ class TscwSupply:
             # 9.6: a unit in a city or town that cannot trace is in city supply.
             v.general, v.rules = CITY, v.rules + ["9.6"]
         v.blocked = self._why(unit, seeds, i)
+        v.effects = list(EFFECTS[v.general])
         return v
 
     def _walk(self, reach: Reach, start: int, element: str, first: LineStep | None):
@@ -234,12 +264,28 @@ class TscwSupply:
 
 def update_control(position: Position, map_: Map) -> Position:
     """10.7: a hex changes control when an enemy ground unit enters it; a ZOC never changes it.
-    Neutral countries are never controlled."""
+    Neutral countries are never controlled; air and naval units never take control (12.2.1).
+    15.14.2 / 15.14.3: a Nationalist ground unit entering a hex of a Fortified Line neutralizes an
+    inactive line and destroys that hex of an active one."""
     owner = dict(position.owner)
+    status = dict(position.options.get("fortified_lines", {}))
+    destroyed = set(position.marks.get("fortified_destroyed", frozenset()))
+    lines = {sf.name: {h for side in sf.sides for h in side.hexes}
+             for sf in map_.side_features if sf.feature == "fortified_line"}
     for u in position.units:
-        if u.hex is not None and owner.get(u.hex) != "neutral":
-            owner[u.hex] = u.side
-    return replace(position, owner={h: owner[h] for h in sorted(owner)})
+        if u.hex is None or u.type in ("air", "naval") or owner.get(u.hex) == "neutral":
+            continue
+        owner[u.hex] = u.side
+        if u.side != "Nationalist":
+            continue
+        for name, hexes in lines.items():
+            if u.hex in hexes and status.get(name, "inactive") == "inactive":
+                status[name] = "neutralized"
+            elif u.hex in hexes and status.get(name) == "active":
+                destroyed.add(u.hex)
+    options = {**position.options, **({"fortified_lines": status} if status else {})}
+    marks = {**position.marks, **({"fortified_destroyed": frozenset(destroyed)} if destroyed else {})}
+    return replace(position, owner={h: owner[h] for h in sorted(owner)}, options=options, marks=marks)
 
 
 def may_end_move(position: Position, map_: Map, unit_id: str, hex_: Hex) -> tuple[bool, Verdict]:

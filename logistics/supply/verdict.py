@@ -35,6 +35,7 @@ class Verdict:
     marker: int = 0               # U-n now
     next_marker: int = 0          # U-n after this initial phase
     rules: list[str] = field(default_factory=list)
+    effects: list[str] = field(default_factory=list)   # what the status means in play (reported, not applied)
 
     @property
     def supplied(self) -> bool:

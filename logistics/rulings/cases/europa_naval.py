@@ -5,9 +5,9 @@ from dataclasses import replace
 
 from logistics.mapdata import Box, City, Place, Port, Route
 from logistics.position import CoastalDefence, LimitedSource, NavalGroup, Side
-from logistics.supply.europa import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
+from logistics.supply.europa import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
 from logistics.supply.limited import LIMITED
-from ..builders import grid_map, position, rows_of, source, unit
+from ..builders import grid_map, position, rows_of, source, stock, unit
 from . import case, params
 
 SHORT = {"supply_lengths": {"clear": {"overland": 1, "road": 0}}}
@@ -84,8 +84,10 @@ def rule_30A2_34F_danger_zone_stays_at_zero_capacity_and_maximum_damage_TEM67():
     assert judge(p, m, "L").general == OUT_OF_SUPPLY
 
 
-@case('FW-12B4-34K-ceuta-dz-blocks')
+@case('FW-12B4-34K-ceuta-dz-blocks', 'FW-34F-night-runs-not-supply-line')
 def rule_34F_danger_zones_are_not_reduced_at_night_DPS_04Jan04():
+    """34F / 34K (DPS, 04-Jan-04; AEG, 11-Mar-04): a transport may try a night run through the
+    Strait, but a naval-element supply line is never traced through a danger zone, day or night."""
     m, p = strait([pa("0702")], options={"night": True})
     assert judge(p, m, "L").general == OUT_OF_SUPPLY
 
@@ -221,8 +223,11 @@ def rule_12C2c_30A2_port_at_zero_capacity_still_a_limited_source_at_maximum_dama
     assert sum(v.general == LIMITED for v in EuropaSupply(p, m).verdicts()) == expected
 
 
-@case('FW-12C2c-source-usable-by-unit')
+@case('FW-12C2c-source-usable-by-unit', 'FW-12C2c-any-coalition-source')
 def rule_12C2c_port_must_reach_a_source_usable_by_the_unit_AEG_07Jan05():
+    """12C2c as rewritten (AEG, 07-Jan-05): the port's naval element must reach a full source the
+    unit itself may use. This supersedes DPS (15-Oct-04), a full source of either coalition: the
+    Basque unit, for which the Republican source at Gijon is no source, gets no port supply."""
     m = island_map()
     units = [unit("Bq", "Basque", "0305", m), unit("PA", "People's Army", "0305", m)]
     p = position(m, units, options=SHORT, sources=[source("Gijon", "Loyalist", ["Gijon"], users=("Republican",))])
@@ -257,14 +262,18 @@ def rule_12D2_interventionist_attack_supply_from_a_friendly_standard_or_major_po
     assert judge(p, m, "CTV").attack is True and judge(p, m, "Nat").attack is False
 
 
+def in_the_canaries(m, source_city: str):
+    """A Rebel unit in the Canaries box, its side's full source at `source_city`."""
+    from logistics.position import Unit
+    p = position(m, [], owner="Insurgent", options=SHORT, box_owner={"Canaries": "Insurgent"},
+                 sources=[source(source_city, "Insurgent", [source_city])])
+    return replace(p, units=(Unit("Can", "Insurgent", "Rebel", "Nationalist", box="Canaries"),))
+
+
 @case('FW:12B4')
 def units_in_an_off_map_box_draw_on_its_sources():
     m = island_map()
-    from logistics.position import Unit
-    p = position(m, [], owner="Insurgent", options=SHORT, box_owner={"Canaries": "Insurgent"},
-                 sources=[source("Canaries", "Insurgent", ["Las Palmas"])])
-    p = replace(p, units=(Unit("Can", "Insurgent", "Rebel", "Nationalist", box="Canaries"),))
-    assert judge(p, m, "Can").general == IN_SUPPLY
+    assert judge(in_the_canaries(m, "Las Palmas"), m, "Can").general == IN_SUPPLY
 
 
 @case("FW-12A-12B4-port-in-enemy-zoc")
@@ -301,3 +310,341 @@ def naval_element_must_end_at_a_major_or_great_port():
     assert judge(p, m, "L").general == IN_SUPPLY
     m.ports[[q.name for q in m.ports].index("Cartagena")] = Port("Cartagena", "standard", Place((m.hex_at("0708"),)))
     assert judge(p, m, "L").general == OUT_OF_SUPPLY
+
+
+# --- isolation by sea: Spanish Morocco, Interventionist units --------------------------------------------
+# On the islands map the north-east landmass (0802 Ceuta, 0902, 1002, 0903, 1003) is cut off from
+# Gijon (0905) overland; 1003 is two hexes from Ceuta, beyond the one overland hex allowed.
+
+def _north_east(m, country: str):
+    from logistics.mapdata import Country
+    m.countries[country] = Country(country)
+    for hid in ("0802", "0902", "1002", "0903", "1003"):
+        m.layers["country"][m.hex_at(hid)] = country
+    return m
+
+
+@case('FW-3E1-3E3-spanish-morocco-region')
+@params("country, isolated", [("Spanish Morocco", False), ("Ruritania", True)])
+def rule_3E1_3E3_spanish_morocco_is_no_part_of_spain_but_a_region_of_spain_erratum_1996(country, isolated):
+    """3E1 / 3E3 (Official Erratum, 01-Jun-96): Spanish Morocco is not part of Spain (the map has
+    it as its own, non-neutral country) but it is a region of Spain for geographic purposes, so the
+    3F errata for the islands and Spanish Morocco (AEG, 11-Mar-04) applies there: a Rebel unit
+    with no overland line to a full source is unisolated by the port of Ceuta."""
+    m = _north_east(island_map(), country)
+    p = position(m, [unit("Nat", "Nationalist", "1003", m), unit("Near", "Nationalist", "0902", m)],
+                 owner="Insurgent", options=SHORT, sources=[source("Gijon", "Insurgent", ["Gijon"])])
+    v = judge(p, m, "Nat")
+    assert v.general == OUT_OF_SUPPLY and v.isolated is isolated
+    assert judge(p, m, "Near").general == IN_SUPPLY          # a line enters Ceuta's hex: not neutral
+
+
+@case('FW-3F-interventionist-naval-isolation')
+def rule_3F_interventionist_units_are_unisolated_through_a_port_to_their_off_map_source_DPS_24Jun05():
+    """3F (DPS, 24-Jun-05): like the island errata, an Interventionist unit in Spain is unisolated
+    if it traces overland to a friendly functioning port from which a naval element reaches its
+    off-map full source (Italy, here the Canaries box); a Rebel unit beside it is isolated."""
+    m = island_map()
+    p = position(m, [unit("CTV", "Italian", "1003", m), unit("Nat", "Nationalist", "1003", m)], owner="Insurgent",
+                 options=SHORT, box_owner={"Canaries": "Insurgent"},
+                 sources=[source("Italy", "Insurgent", ["Las Palmas"], users=("Interventionist",)),
+                          source("Gijon", "Insurgent", ["Gijon"], users=("Rebel",))])
+    ctv, nat = judge(p, m, "CTV"), judge(p, m, "Nat")
+    assert ctv.general == OUT_OF_SUPPLY and ctv.isolated is False
+    assert nat.general == OUT_OF_SUPPLY and nat.isolated is True
+
+
+@case('FW-40B1-isolated-city-units')
+def rule_40B1_units_in_an_isolated_city_are_isolated_yet_supplied_by_a_limited_source_DPS_13Oct04():
+    """40B1 / 3F (DPS, 13-Oct-04): units in an isolated city are isolated, which has no bearing on
+    whether a limited source supplies them: at Santander (12C2b, no overland line to Gijon) a unit
+    is both in limited supply and isolated."""
+    m = island_map()
+    p = position(m, [unit("PA", "People's Army", "0305", m)], options=SHORT,
+                 sources=[source("Gijon", "Loyalist", ["Gijon"])],
+                 limited_sources=(LimitedSource("Santander (12C2b)", "Loyalist", "Santander", 3, ("Republican",)),))
+    v = judge(p, m, "PA")
+    assert v.general == LIMITED and v.isolated is True
+
+
+# --- which ports are sources ---------------------------------------------------------------------------
+
+@case('FW-12C1a-mainland-only-full')
+def rule_12C1a_12C2c_a_port_whose_naval_element_reaches_only_limited_sources_gives_nothing_AEG_11Mar04():
+    """12C1a / 12C2c (AEG, 11-Mar-04): Ceuta, Las Palmas and Santa Cruz are never Insurgent full
+    sources (not Mainland Spain), so Palma, whose naval element reaches only them, is no 12C2c
+    source: 0 REs (its units may still use their 12C2a limited sources). Once a naval element
+    reaches a full source on the mainland, Palma's port is one."""
+    from logistics.supply.limited import limited_options
+    m = island_map()
+    units = [unit(f"Nat{k}", "Nationalist", "0202", m) for k in range(2)]
+    limited = tuple(LimitedSource(f"{c} (12C2a)", "Insurgent", c, 3, ("Rebel",)) for c in ("Ceuta", "Las Palmas", "Santa Cruz"))
+    p = position(m, units, owner="Insurgent", options=SHORT, limited_sources=limited, box_owner={"Canaries": "Insurgent"})
+
+    def palma_is_a_source(p):
+        engine = EuropaSupply(p, m)
+        return "port of Palma" in limited_options(engine, engine.verdicts())[1]
+    assert not palma_is_a_source(p)
+    assert palma_is_a_source(replace(p, supply_sources=(source("Gijon", "Insurgent", ["Gijon"]),)))
+
+
+@case('FW-12C2a-no-balearic-limited')
+def rule_12C2a_no_insurgent_3_RE_limited_sources_in_the_balearics_AEG_11Mar04():
+    """12C2a (AEG, 11-Mar-04): the Insurgent 3-RE limited sources are the cities of the Canaries
+    and Spanish Morocco only; the Balearics are left out on purpose. The bundled Aug II 36 position
+    lists them so, and the garrison of Palma draws on none in the Balearics."""
+    from pathlib import Path
+    from logistics.scenario import load_scenario
+    s = load_scenario(Path(__file__).resolve().parents[3] / "scenarios" / "fwtbt" / "aug-1936.yaml")
+    m, p = s.map, s.position
+    regions = set()
+    for src in p.limited_sources:
+        if src.side == "Insurgent":
+            place = m.city(src.city).place
+            regions.add(place.box or m.region_of(place.hex))
+    assert regions == {"Canaries", "Spanish Morocco"}
+    palma = next(v for v in EuropaSupply(p, m).verdicts() if v.unit == "Palma Gar")
+    assert palma.general == LIMITED and m.region_of(m.city(p.limited_sources[
+        [x.name for x in p.limited_sources].index(palma.source)].city).place.hex or "") != "Balearics"
+
+
+@case('FW-12C2-12C3a-limited-source-with-gsps')
+def rule_12C2_12C3a_a_limited_source_still_supplies_while_its_supply_points_remain_TEM62():
+    """12C2 / 12C3a (Rules Court, TEM 62): Gijon, a 3-RE limited source, still supplies units while
+    general supply points generated there on an earlier turn remain in play: of four REs beside it,
+    three draw on the source and the fourth on the points."""
+    m = island_map()
+    units = [unit(f"PA{k}", "People's Army", "1005", m) for k in range(4)]
+    p = position(m, units, options=SHORT, supply=(stock("Loyalist", "general", "0905", m),),
+                 limited_sources=(LimitedSource("Gijon (12C2b)", "Loyalist", "Gijon", 3, ("Republican",)),))
+    verdicts = [v.general for v in EuropaSupply(p, m).verdicts()]
+    assert sorted(verdicts) == sorted([LIMITED] * 3 + [ON_POINTS])
+
+
+@case('FW-12C3a-malaga-gsps')
+def rule_12C3a_12C1b_malaga_is_a_radical_full_source_despite_enemy_submarines_in_its_hex_DPS_01Feb06():
+    """12C3a / 12C1b (DPS, 01-Feb-06): Malaga is a Radical full source needing no connection and
+    no naval line, so enemy submarines in its hex do not stop it being a source (nor, therefore,
+    GSPs being generated there; generation itself is not modelled). As a 12C2c port, by contrast,
+    the submarines' combat zone blocks its naval element (34K)."""
+    m = island_map()
+    subs = NavalGroup("Subs", "Insurgent", "submarine", m.hex_at("0305"))
+    p = position(m, [unit("An", "Anarchist", "0205", m), unit("PA", "People's Army", "0205", m)], options=SHORT,
+                 sources=[source("Malaga", "Loyalist", ["Santander"], users=("Radical",)),
+                          source("Gijon", "Loyalist", ["Gijon"], users=("Republican",))])
+    p = replace(p, naval_groups=(subs,))
+    engine = EuropaSupply(p, m)
+    assert [m.hex_id(h) for h in engine.active_hexes(p.supply_sources[0])] == ["0305"]
+    verdicts = {v.unit: v for v in engine.verdicts()}
+    assert verdicts["An"].general == IN_SUPPLY and verdicts["An"].source == "Malaga"
+    assert verdicts["PA"].general == OUT_OF_SUPPLY
+
+
+@case('FW-12C2c-anarchists-use-ports')
+@params("radical_source, expected", [(True, LIMITED), (False, OUT_OF_SUPPLY)])
+def rule_12C2c_anarchist_units_use_the_limited_supply_of_ports_AEG_10Feb04(radical_source, expected):
+    """12C2c (AEG, 10-Feb-04): "either side, any coalition or affiliation": an Anarchist unit at a
+    friendly standard port draws limited supply from it when its naval element reaches a full
+    source the unit may use (a Radical one: AEG 07-Jan-05)."""
+    m = island_map()
+    users = ("Radical",) if radical_source else ("Republican",)
+    p = position(m, [unit("An", "Anarchist", "0305", m)], options=SHORT,
+                 sources=[source("Gijon", "Loyalist", ["Gijon"], users=users)])
+    assert judge(p, m, "An").general == expected
+
+
+@case('FW-12B4-port-capacity-general')
+def rule_12B4_12C2c_general_supply_through_a_major_port_is_unlimited_through_a_standard_port_counted_DPS_21Aug05():
+    """12B4 / 12C1a / 12C2c (DPS, 21-Aug-05): general supply traced through a major or great port
+    does not count against the port; each RE supplied through a minor or standard port does. Eight
+    REs at Ceuta (major) are all in full supply by sea; of eight at Palma (standard), six."""
+    m = island_map()
+    units = [unit(f"C{k}", "Nationalist", "0802", m) for k in range(8)] + \
+            [unit(f"P{k}", "Nationalist", "0202", m) for k in range(8)]
+    p = position(m, units, owner="Insurgent", options=SHORT, sources=[source("Gijon", "Insurgent", ["Gijon"])])
+    verdicts = EuropaSupply(p, m).verdicts()
+    assert [v.general for v in verdicts[:8]] == [IN_SUPPLY] * 8
+    assert sum(v.general == LIMITED for v in verdicts[8:]) == 6
+
+
+# --- attack supply from ports (12D2) ---------------------------------------------------------------------
+
+@case('FW-12D2-interventionist-attack-full-line', 'FW-12D2-interventionist-attack-overland')
+@params("rail, expected", [(True, True), (False, False)])
+def rule_12D2_interventionist_attack_supply_to_a_port_by_a_full_line_AEG_05Nov04_over_DPS_23Oct04(rail, expected):
+    """12D2 (AEG, 05-Nov-04): Interventionist units trace attack supply to a friendly functioning
+    standard or major port by a full supply line, rail element included. This overrules DPS
+    (23-Oct-04), overland element only: here the unit is one overland hex from a rail line that
+    runs to Santander, two overland hexes from the port itself."""
+    from logistics.hexgrid import line
+    from logistics.mapdata import Track
+    m = island_map()
+    if rail:
+        m.rail.append(Track("Coast", "standard", tuple(line(m.hex_at("0305"), m.hex_at("0105")))))
+    p = position(m, [unit("CTV", "Italian", "0106", m)], owner="Insurgent", options=SHORT)
+    assert judge(p, m, "CTV").attack is expected
+
+
+@case('FW-12D2-attack-port-no-capacity')
+def rule_12D2_port_attack_supply_is_unlimited_DPS_21Aug05():
+    """12D2 (DPS, 21-Aug-05): a standard or major port gives Interventionist units unlimited attack
+    supply, never counted against port capacity: eight REs at Santander (a standard port) all have
+    attack supply."""
+    m = island_map()
+    p = position(m, [unit(f"CTV{k}", "Italian", "0305", m) for k in range(8)], owner="Insurgent", options=SHORT)
+    assert all(v.attack for v in EuropaSupply(p, m).verdicts())
+
+
+@case('FW-30A4-sos-blockade-not-used')
+@params("blockade, hits, expected", [(False, 0, True), (True, 0, True), (False, 4, False)])
+def rule_30A4_a_blockaded_port_keeps_functioning_in_FWtBT_AEG_13Jan03(blockade, hits, expected):
+    """30A4 (AEG, 13-Jan-03): SoS's rule that blockade makes a port non-functioning is not used in
+    FWtBT: a blockaded Santander still gives Interventionist units attack supply (12D2), which a
+    port damaged to its maximum does not."""
+    m = island_map()
+    p = position(m, [unit("CTV", "Italian", "0305", m)], owner="Insurgent", options=SHORT,
+                 port_damage={"Santander": hits} if hits else {})
+    if blockade:
+        p = replace(p, naval_groups=(NavalGroup("Blockade", "Loyalist", "combat", m.hex_at("0305")),))
+    assert judge(p, m, "CTV").attack is expected
+
+
+# --- naval transport and routes -------------------------------------------------------------------------
+
+@case('FW-12H-3A3-re-sizes')
+def rule_12H_3A3_supply_items_by_sea_a_point_is_a_quarter_RE_a_resource_point_1_a_step_3_AEG_1998():
+    """12H / 3A3 (AEG, 1998): carried by sea, a point of general supply is 1/4 RE, a resource point
+    1 RE and a step of attack supply 3 REs: 3 REs of transport between two major ports carry 12
+    points, or 3 resource points, or 1 step."""
+    from logistics.naval import naval_flow
+    from logistics.rules.europa import EuropaRules
+    m = island_map()
+    p = position(m, [], owner="Insurgent")
+    p = replace(p, naval_groups=(NavalGroup("NT", "Insurgent", "transport", m.hex_at("0804"), capacity=3),))
+    flow = naval_flow(p, m, EuropaRules(), "Insurgent", ["Gijon"], ["Ceuta"])
+    assert (flow.res, flow.general_supply_points, flow.resource_points, flow.attack_steps) == (3, 12, 3, 1)
+
+
+@case('FW-28-off-map-routes')
+@params("route, expected", [(True, IN_SUPPLY), (False, OUT_OF_SUPPLY)])
+def rule_28_off_map_naval_movement_follows_the_listed_routes_only_AEG_1998(route, expected):
+    """28 (AEG, 1998): off-map naval movement follows only the routes of the Off-Map Port Summary;
+    a naval element from the Canaries box reaches the map by its listed route, and without one
+    not at all."""
+    m = island_map()
+    if not route:
+        m.routes = []
+    assert judge(in_the_canaries(m, "Gijon"), m, "Can").general == expected
+
+
+@case('FW-14A1-repair-port-immediate')
+def rule_14A1_a_repaired_port_is_operational_at_once_AEG_1998():
+    """14A1 (AEG, 1998): a damaged port repaired by engineers is operational immediately: Bilbao,
+    damaged to its maximum, starts no naval element; repaired, it does in the same turn."""
+    from logistics.position import SetPortDamage
+    m, p = strait([pa("0702")], ceuta="Loyalist", port_damage={"Bilbao": 8})
+    assert judge(p, m, "L").general == OUT_OF_SUPPLY
+    assert judge(p.apply(SetPortDamage("Bilbao", 0)), m, "L").general == IN_SUPPLY
+
+
+# --- danger zones, neutral waters -------------------------------------------------------------------------
+
+@case('FW-34F-dz-two-cases')
+def rule_34F_only_two_kinds_of_danger_zone_AEG_29Jan04():
+    """34F (AEG, 29-Jan-04): FWtBT has only two danger zones: the hexes within 1 hex of an
+    enemy-owned naval base, and, for Interventionist forces, the Bay of Biscay. An enemy-owned
+    major port that is no naval base (Bilbao here) exerts none."""
+    from logistics.hexgrid import within
+    m, p = strait([], ceuta="Insurgent")
+    m.ports[0] = Port("Bilbao", "major", Place((m.hex_at("0702"),)), naval_base=False)
+    p = replace(p, owner={**p.owner, m.hex_at("0702"): "Insurgent"})
+    engine = EuropaSupply(p, m)
+    ceuta, cartagena = set(within(m.hex_at("1005"), 1)), set(within(m.hex_at("0708"), 1))   # enemy naval bases
+    biscay = {h for h, z in m.layers["sea_zone"].items() if z == "Biscay"}
+    assert set(engine.zones("Loyalist").danger) == ceuta
+    assert set(engine.zones("Insurgent", "Rebel").danger) == cartagena
+    assert set(engine.zones("Insurgent", "Interventionist").danger) == cartagena | biscay
+
+
+@case('FW-12C2c-34F-no-interventionist-biscay')
+def rule_12C2c_34F_interventionist_units_trace_no_naval_supply_through_biscay_even_to_a_rebel_source_DPS_AEG():
+    """12C2c / 34F (DPS, 15-Oct-04; AEG, 07-Jan-05): Interventionist units may not trace a naval
+    element through the Biscay danger zone even to a non-Interventionist full source: at a
+    standard port on Biscay a Rebel unit draws limited supply, an Italian one none."""
+    m, p = strait([lambda m: unit("Nat", "Nationalist", "0702", m), lambda m: unit("CTV", "Italian", "0702", m)])
+    m.ports[0] = Port("Bilbao", "standard", Place((m.hex_at("0702"),)), naval_base=True)
+    owner = {h: ("Insurgent" if o != "neutral" else o) for h, o in p.owner.items()}
+    p = replace(p, owner=owner, supply_sources=(source("Cartagena", "Insurgent", ["Cartagena"]),))
+    verdicts = {v.unit: v.general for v in EuropaSupply(p, m).verdicts()}
+    assert verdicts == {"Nat": LIMITED, "CTV": OUT_OF_SUPPLY}
+
+
+@case('FW-38C-gibraltar-international-waters', 'FW-38C4-gibraltar-hex', 'FW-38C-portugal-2633-naval')
+def rule_38C_38C4_naval_lines_pass_neutral_coastal_waters_no_land_line_enters_a_neutral_hex_AEG_11Mar04():
+    """38C4 (AEG, 11-Mar-04): forces may not enter or trace supply into a neutral hex, but every
+    coastal sea hex of a neutral contains international waters where forces operate: a naval
+    element passes the Gibraltar hex, a land line may not enter it. The 1996 erratum on 38C lets
+    naval units into Portugal's coastal hex 23A:2633: on our map of Iberia it is a sea node."""
+    from pathlib import Path
+    from logistics.mapio import load_map
+    from logistics.naval import sea_graph
+    m, p = strait([pa("0702")], ceuta="Loyalist")
+    assert "1105" in [s.hex for s in judge(p, m, "L").line]
+    engine = EuropaSupply(p, m)
+    assert engine.view("Loyalist").why_not(engine.index.pos[m.hex_at("1105")]) == ("37C", "neutral country")
+    iberia = load_map(Path(__file__).resolve().parents[3] / "maps" / "iberia-europa")
+    h = iberia.hex_at("23A:2633")
+    assert iberia.country_of(h) == "Portugal" and iberia.countries["Portugal"].neutral
+    assert sea_graph(iberia).adjacent[h]
+
+
+# --- Second Front 12C2 ------------------------------------------------------------------------------------
+
+@case('SF-12C2-minor-port-naval-line')
+@params("side, expected", [("Allied", LIMITED), ("Axis", OUT_OF_SUPPLY)])
+def SF_12C2_limited_supply_from_a_standard_or_minor_port_is_for_the_allies_only_GRD_1998(side, expected):
+    """SF Q&A on 12C2 (GR/D, 03-Mar-98): 12B4 / 12C1 give both sides full supply by naval lines
+    traced from major or great ports; 12C2 is the Allies' special case, a naval line from a
+    standard or minor port giving limited supply. An Axis unit at a standard port gets none."""
+    from logistics.position import Unit
+    sides = (Side("Allied", (("Allies", ("US", "British")),)), Side("Axis", (("Axis", ("German", "Italian")),)))
+    m = island_map()
+    affiliation = "US" if side == "Allied" else "German"
+    p = replace(position(m, [], owner=side, options=SHORT), game="europa-sf", sides=sides,
+                units=(Unit("U", side, sides[0 if side == "Allied" else 1].coalitions[0][0], affiliation,
+                            hex=m.hex_at("0305")),),
+                supply_sources=(source("Gijon", side, ["Gijon"]),))
+    assert judge(p, m, "U").general == expected
+
+
+# --- 44H coast defences, 38D2 Barcelona ----------------------------------------------------------------------
+
+@case('FW-ob-44H-la-corunya-cd', 'FW-44H-ferrol-corunya-cd')
+@params("owner, expected", [("Insurgent", OUT_OF_SUPPLY), ("Loyalist", IN_SUPPLY)])
+def rule_44H_33B_la_corunyas_coast_defence_follows_el_ferrols_ownership_AEG_01Oct05(owner, expected):
+    """44H / 33B (AEG, 01-Oct-05): La Corunya's coast defence has El Ferrol's strength while El
+    Ferrol is friendly-owned, and none while El Ferrol is enemy-owned. This supersedes DPS
+    (17-Sep-03: with El Ferrol risen and La Corunya loyal, La Corunya's CD is not reduced). Here
+    an Insurgent CD beside the Strait follows El Ferrol (0103, level 2): while the Loyalists hold El
+    Ferrol it has no combat zone, and the Loyalist naval line passes."""
+    m, p = strait([pa("0702")], ceuta="Loyalist")
+    ferrol, corunya = m.hex_at("0103"), m.hex_at("1205")
+    p = replace(p, owner={**p.owner, ferrol: owner},
+                coastal_defences=(CoastalDefence("El Ferrol CD", "Insurgent", ferrol, 2),
+                                  CoastalDefence("La Corunya CD", "Insurgent", corunya, 2, follows=ferrol)))
+    assert judge(p, m, "L").general == expected
+
+
+@case('FW-38D2-barcelona-limited-per-hex')
+@params("split, expected", [(False, 12), (True, 6)])
+def rule_38D2_12C2b_each_loyalist_hex_of_barcelona_is_a_6_RE_limited_source_AEG_10Feb04(split, expected):
+    """38D2 / 12C2b (AEG, 10-Feb-04): each Loyalist-owned hex of Barcelona is a Republican limited
+    source for up to 6 REs, before or after Catalunya's collapse (`per_hex`): 12 REs while both
+    hexes are held, 6 from the one hex left when the other falls."""
+    from logistics.rulings.builders import plain_map
+    m = plain_map(cities={"Barcelona": ("0505", "0506")})
+    units = [unit(f"PA{k}", "People's Army", "0405", m) for k in range(14)]
+    p = position(m, units, options=SHORT, owner={"0506": "Insurgent"} if split else "Loyalist",
+                 limited_sources=(LimitedSource("Barcelona (38D2)", "Loyalist", "Barcelona", 6, ("Republican",),
+                                                per_hex=True),))
+    assert sum(v.general == LIMITED for v in EuropaSupply(p, m).verdicts()) == expected

@@ -93,3 +93,30 @@ def a_U2_unit_has_no_zoc_12B_ruling():
     m = plain_map()
     p = position(m, [unit("I", "Nationalist", "0505", m, oos=2)])
     assert zoc_hexes(p, m, "Insurgent") and not zoc_hexes(p, m, "Insurgent", lose_zoc_at=2)
+
+
+@case('FW-43C1-39A-temporary-repacify')
+def rule_43C1_39A_a_city_reverting_from_a_battalions_temporary_ownership_must_be_pacified_again_DPS_23Feb05():
+    """43C1 / 39A (DPS, 23-Feb-05): temporary ownership by a battalion is a real change of owner;
+    an enemy-owned city that becomes friendly-owned must be pacified, so when the battalion leaves
+    and the town reverts to the Insurgents, they must pacify it again: until then (or until it has
+    its garrison) their supply line may not pass it."""
+    from logistics.mapdata import City, Place
+    from logistics.position import SupplySource
+    from logistics.supply.europa import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
+    m = plain_map(cities={"Source": ("0505",)})
+    town, far = nb(m, "0505", 3), nb(m, "0505", 3, 2)
+    m.cities.append(City("Town", "point", Place((m.hex_at(town),))))
+    p = position(m, [unit("Req", "Requete", far, m), unit("Bn", "People's Army", "0909", m, size=0.5, zoc="none")],
+                 owner="Insurgent", sources=[SupplySource("Src", "Insurgent", ("Source",))],
+                 options={"supply_lengths": {"clear": {"overland": 2, "road": 0}}})
+
+    def requete(p):
+        return next(v for v in EuropaSupply(p, m).verdicts() if v.unit == "Req").general
+    assert requete(p) == IN_SUPPLY
+    held = update_ownership(p.apply(MoveUnit("Bn", hex=m.hex_at(town))), m, advanced=True)
+    assert held.owner_of(m.hex_at(town)) == "Loyalist"
+    back = update_ownership(held.apply(MoveUnit("Bn", hex=m.hex_at("0909"))), m, advanced=True)
+    assert back.owner_of(m.hex_at(town)) == "Insurgent" and m.hex_at(town) in back.unpacified
+    assert requete(back) == OUT_OF_SUPPLY
+    assert requete(replace(back, garrisoned=frozenset({m.hex_at(town)}))) == IN_SUPPLY

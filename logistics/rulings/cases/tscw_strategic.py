@@ -161,3 +161,18 @@ def rule_11_8_one_landing_of_a_division_or_two_smaller_units_uses_all_sea_capaci
     assert run(occupied, m, "Nationalist", request("o", div, target, m, kind="landing"))["o"].reason == "illegal"
     atlantic = run(p, m, "Nationalist", request("a", div, "0803", m, kind="landing"))["a"]
     assert atlantic.reason == "illegal" and "11.8" in atlantic.rule   # Nationalists: Cantabrian or Mediterranean
+
+
+@case("TSCW-5.1-turn-structure", "TSCW-5.2-sequence-of-play", "TSCW-7.1-admin-segment-order",
+      "TSCW-9.2-when-checked", "TSCW-11.1-strategic-kinds")
+def rule_5_2_the_sequence_of_play_and_where_supply_is_checked():
+    from logistics.rules.sequence import next_segment, segment, supply_checks
+    # 9.2: at the start of A-IV, B-I / C-I, B-III / C-III and D-II-a.
+    assert supply_checks("tscw") == ["A-IV", "B-I", "B-III", "C-I", "C-III", "D-II-a"]
+    # 5.1: administrative, Nationalist, Republican, end of turn; then a new turn.
+    assert next_segment("tscw", "A-V")[0].code == "B-I" and next_segment("tscw", "B-IV")[0].code == "C-I"
+    assert next_segment("tscw", "D-IV") == (segment("tscw", "A-I"), True)
+    # 7.1: withdrawals before RP, fixed reinforcements before free ones; 11.1: sea before rail.
+    steps = segment("tscw", "A-III").steps
+    assert steps[0].startswith("withdrawals") and steps.index("reinforcements with a deployment hex (7.8)") < 3
+    assert segment("tscw", "A-IV").steps == ("sea movement and air drops", "rail movement")

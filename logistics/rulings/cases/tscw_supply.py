@@ -194,7 +194,7 @@ def rule_10_7_control_changes_when_an_enemy_ground_unit_enters_never_by_zoc():
     assert after.owner_of(M.hex_at(nb(M, "0705", 0))) == "Republican"
 
 
-@case('TSCW-9.2-when-checked')
+@case('TSCW-9.2-when-checked', 'TSCW-15.23-advance-ezoc-supply')
 def rule_9_2_no_move_may_end_out_of_supply_except_into_city_supply():
     ring = [u(f"N{k}", "Nationalist", M.hex_id(M.hex_at("1105").neighbour(k)), M) for k in range(1, 6)]
     p = pos(M, [u("R", "Republican", nb(M, "1105", 0), M), *ring], sources=REP)

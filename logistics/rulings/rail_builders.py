@@ -1,5 +1,6 @@
-"""Small rail positions built in code: a plain map crossed west-east by the Main line (0105 ..
-1105, the hexes of row 05 in order), with yards where a test asks, and helpers that plan moves."""
+"""Small rail positions built in code for the rail ruling cases (cases/europa_rail.py,
+cases/ocs_rail.py) and the planner tests: a plain map crossed west-east by the Main line (0105 ..
+1105, the hexes of row 05 in order), with yards where a case asks, and helpers that plan moves."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,7 +10,7 @@ from logistics.network import index_of
 from logistics.rail.model import Increase, MoveRequest
 from logistics.rail.moves import Orders
 from logistics.rail.planner import plan
-from logistics.rulings.builders import plain_map, position
+from .builders import plain_map, position
 
 MAIN = [f"{c:02d}05" for c in range(1, 12)]      # the Main line, west to east
 

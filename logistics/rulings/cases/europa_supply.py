@@ -654,3 +654,20 @@ def rule_44B1_unowned_hexes_count_as_enemy_owned_to_both_sides_AEG_05May04(side)
                 own[m.hex_at(cut)] = owner
             verdicts.append(judge(replace(p, owner=own), m, "U").general)
     assert verdicts == [OUT_OF_SUPPLY, OUT_OF_SUPPLY, IN_SUPPLY, IN_SUPPLY]
+
+
+@case("FW:12B-road")
+def road_element_carries_the_line_between_overland_and_rail():
+    """12B: overland, then a road element of its own length, then rail. The unit is one hex off a
+    road that runs four hexes to the source: overland 1 + road 4 traces; a road length of 3 does not."""
+    m = plain_map(cities={"Source": ("0505",)}, roads={"Highway": ["0505", "0905"]})
+    road = [m.hex_id(h) for h in m.roads[0].hexes]
+    off_road = nb(m, road[-1], 0)   # east of the road's end, adjacent to no other road hex
+    units = [unit("L", "People's Army", off_road, m)]
+    src = [source("Src", "Loyalist", ["Source"])]
+    fits = position(m, units, sources=src, options={"supply_lengths": {"clear": {"overland": 1, "road": 4}}})
+    short = position(m, units, sources=src, options={"supply_lengths": {"clear": {"overland": 1, "road": 3}}})
+    v = judge(fits, m, "L")
+    assert v.general == IN_SUPPLY and v.lengths == {"overland": 1.0, "road": 4.0}
+    assert [s.element for s in v.line] == ["unit", "overland"] + ["road"] * 4
+    assert judge(short, m, "L").general == OUT_OF_SUPPLY

@@ -4,7 +4,10 @@ Nodes are the map's hexes in grid order; edges are the directed pairs of adjacen
 edge carries what its hexside means to the elements of a supply line (crossable on foot, narrow
 strait, rail link and its class, road link, neutral border). Searches run backwards from
 sources over the edges a player may trace *into* (12A/B ruling: only entering a hex is
-restricted), as multi-source Dijkstra in rustworkx from a virtual super-source.
+restricted): `search` in rounds of array work over the index's neighbour tables (optionally cut
+off at an element's length), `FixedSearch` as Dijkstra in rustworkx on a graph built once (long
+thin networks: rail), `backward_reach` on any edge list; `Regions` answers any-length questions.
+Performance: docs/performance.md.
 """
 from __future__ import annotations
 
@@ -147,8 +150,8 @@ class Reach:
 
     def next_step(self, cur: int, d: float) -> tuple[int, float]:
         """The step a line takes from `cur` (d from a seed) back toward its seed: the least
-        (node, weight) among the search's edges out of `cur` with dist(node, or -1) + weight == d."""
-        return min((b, w) for b, w in self.forward_steps().get(cur, []) if self.dist.get(b, -1) + w == d)
+        (node, weight) among the search's edges out of `cur` to a reached node with dist(node) + weight == d."""
+        return min((b, w) for b, w in self.forward_steps().get(cur, []) if b in self.dist and self.dist[b] + w == d)
 
     def where(self, test: Callable[[np.ndarray], np.ndarray], n: int) -> np.ndarray:
         """Node mask of the n nodes: reached, and their distance passes the vectorised `test`."""

@@ -9,7 +9,10 @@
   reverts to is kept in `Position.temporary_owners`.
 - FWtBT 39A: an enemy-owned city that becomes friendly-owned must be pacified, whatever made it
   change hands — also a 43C1 hex reverting to its owner when the battalion leaves (DPS,
-  23-Feb-05): its hexes become unpacified, and lose any garrison listed for them.
+  23-Feb-05): its hexes become unpacified, and lose any garrison listed for them and any
+  pacification or purification the previous owner had under way there. It needs no
+  purification: a Catalan city is purified at most twice, at the start and at the Barcelona
+  Revolt, never again when the Loyalists regain it (39B, AEG 03-Mar-04).
 """
 from __future__ import annotations
 
@@ -67,4 +70,5 @@ def update_ownership(position: Position, map_: Map, *, advanced: bool = False) -
                     and map_.city_at(h) is not None}
     return replace(position, owner={h: owner[h] for h in sorted(owner)},
                    temporary_owners={h: temporary[h] for h in sorted(temporary)},
-                   unpacified=position.unpacified | captured, garrisoned=position.garrisoned - captured)
+                   unpacified=position.unpacified | captured, garrisoned=position.garrisoned - captured,
+                   pacification=tuple(w for w in position.pacification if w.hex not in captured))

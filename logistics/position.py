@@ -12,6 +12,7 @@ from typing import Iterable
 from .hexgrid import Hex
 
 ZOC_KINDS = ("normal", "reduced", "none")
+PACIFICATION_WORKS = ("pacification", "purification")   # FWtBT 39A, 39B
 NAVAL_GROUP_KINDS = ("combat", "transport", "mixed", "submarine")
 SUPPLY_KINDS = ("general", "attack")
 NEUTRAL = "neutral"
@@ -89,6 +90,28 @@ class LimitedSource:
 
 
 @dataclass(frozen=True)
+class Pacification:
+    """FWtBT 39A / 39B: the pacification or the ideological purification of a city hex, under way
+    for the side that owns it. The city is pacified (purified) only once its required garrison,
+    `garrison` REs, has been in place `turns` turns (DPS, 04-Jan-04); `held`: the turns so far.
+    Until then no supply line of the owner enters it unless the garrison is there — each work its
+    own units when both are under way (AEG, 03-Mar-04). `joins`: a full general supply source the
+    city joins once the work is done (Loyalist OB production note 3: Tarragona and Lerida produce
+    People's Army inf RPs once repurified after the Barcelona Revolt; AEG, 19-Feb-04)."""
+
+    hex: Hex
+    work: str = "pacification"
+    garrison: float = 1.0
+    turns: int = 1
+    held: int = 0
+    joins: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.held >= self.turns
+
+
+@dataclass(frozen=True)
 class SupplyStock:
     """General supply points or attack-supply steps/points lying in a hex (12C3, 12D, 12F)."""
 
@@ -156,6 +179,12 @@ class Position:
     weather: dict[str, str] = field(default_factory=dict)
     # Named sets of hexes a rule system reads (OCS trainbusting zones and detrainable hexes, ...).
     marks: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    # FWtBT 38D: the affiliations of the Gobernitos that have collapsed. Their surviving units draw
+    # supply as People's Army units as well as from their own cities (AEG 30-Mar-04, DPS 21-Aug-05).
+    collapsed: frozenset[str] = frozenset()
+    # FWtBT 39A / 39B in detail: works under way with their garrisons and turns (the short form is
+    # `unpacified` + `garrisoned`; a hex uses one form or the other).
+    pacification: tuple[Pacification, ...] = ()
     options: dict[str, object] = field(default_factory=dict)
 
     # --- looking things up ------------------------------------------------------------------
@@ -179,6 +208,26 @@ class Position:
 
     def enemies_of(self, side: str) -> list[str]:
         return [s.name for s in self.sides if s.name != side]
+
+    def barred_cities(self) -> frozenset[Hex]:
+        """39A / 39B: the hexes no supply line of their owner may enter, and which are no supply
+        city: `unpacified` ones not `garrisoned`, and hexes with works under way whose garrisons
+        are not all there — the owner's units in the hex must come to the REs of every unfinished
+        work, since simultaneous works need separate units (AEG, 03-Mar-04)."""
+        barred = set(self.unpacified - self.garrisoned)
+        needed: dict[Hex, float] = {}
+        for w in self.pacification:
+            if not w.done:
+                needed[w.hex] = needed.get(w.hex, 0.0) + w.garrison
+        for h, res in needed.items():
+            if h not in barred and self.garrison_res(h) < res:
+                barred.add(h)
+        return frozenset(barred)
+
+    def garrison_res(self, hex_: Hex) -> float:
+        """The REs of the hex owner's ground units in the hex (a garrison, 39A)."""
+        owner = self.owner.get(hex_)
+        return sum(u.size for u in self.units if u.hex == hex_ and u.side == owner)
 
     # --- changing ---------------------------------------------------------------------------
     def apply(self, *changes: "Change") -> "Position":

@@ -10,21 +10,25 @@ from .hexgrid import Hex
 from .mapdata import OFF_MAP, Map
 from .mapio import HexReader, load_map
 from .mapdata import PORT_CLASSES
-from .position import (NAVAL_GROUP_KINDS, NEUTRAL, SUPPLY_KINDS, UNOWNED, ZOC_KINDS, CoastalDefence,
-                       LimitedSource, NavalGroup, Position, Side, SupplySource, SupplyStock, Turn, Unit)
+from .position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KINDS, UNOWNED, ZOC_KINDS,
+                       CoastalDefence, LimitedSource, NavalGroup, Pacification, Position, Side, SupplySource,
+                       SupplyStock, Turn, Unit)
 from .rules import RULE_SYSTEMS
+from .rules.fwtbt_events import check_assistance, french_border
 from .yamldoc import Doc, dump_flow, load_doc
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
-              "supply_sources", "limited_sources", "rail_capacity", "weather", "marks")
+              "supply_sources", "limited_sources", "rail_capacity", "weather", "marks", "collapsed",
+              "pacification")
 # Optional rules a scenario may switch on or set (docs/scenario-format.md).
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
                 "open_borders": "countries", "supply_lengths": "lengths", "night": "boolean",
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
                 "north_direct_to_any_uss": "boolean",
                 "isolated_rail_sections": "boolean", "rail_cap": "integer",
-                "strategic_limits": "limits_by_side", "fortified_lines": "line_status"}
+                "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
+                "french_assistance": "french_assistance"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags")
@@ -248,17 +252,83 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
     if len(set(names)) != len(names):
         raise f["supply_sources" if "supply_sources" in f else "limited_sources"].error(
             "two supply sources share a name", expected="unique source names")
+    collapsed = _read_collapsed(f["collapsed"], sides) if "collapsed" in f else frozenset()
+    unpacified = frozenset(reader.hex(d) for d in f["unpacified"].list()) if "unpacified" in f else frozenset()
+    works = _read_pacification(f["pacification"], reader, map_, unpacified, {src.name for src in sources}) \
+        if "pacification" in f else ()
+    if "french_assistance" in options:
+        # 44J: the border of this player turn must follow from the option's data.
+        try:
+            french_border(options["french_assistance"], turn)
+        except ValueError as exc:
+            raise f["options"].mapping()["french_assistance"].error(
+                str(exc), expected="the level of the current quarter-year (and its Sporadic checks)") from None
 
     return Position(
         game=game, map_ref=map_ref, sides=sides, turn=turn, units=units, owner=owner,
         temporary_owners={h: temporary[h] for h in sorted(temporary)}, box_owner=box_owner,
-        unpacified=frozenset(reader.hex(d) for d in f["unpacified"].list()) if "unpacified" in f else frozenset(),
+        unpacified=unpacified, pacification=works,
         garrisoned=frozenset(reader.hex(d) for d in f["garrisoned"].list()) if "garrisoned" in f else frozenset(),
         rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
         port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
         supply_sources=sources, limited_sources=limited,
-        rail_capacity=capacity, weather=weather, marks=marks, options=options,
+        rail_capacity=capacity, weather=weather, marks=marks, options=options, collapsed=collapsed,
     )
+
+
+def _read_pacification(doc: Doc, reader: HexReader, map_: Map, unpacified: frozenset[Hex],
+                       source_names: set[str]) -> tuple[Pacification, ...]:
+    """FWtBT 39A / 39B works under way: {hex, work, garrison, turns, held, joins}."""
+    works: list[Pacification] = []
+    for d in doc.list():
+        f = d.mapping(("hex", "work", "garrison", "turns", "held", "joins"), required=("hex", "work"))
+        hex_ = reader.hex(f["hex"])
+        if map_.city_at(hex_) is None:
+            raise f["hex"].error(f"no city in hex {f['hex'].text()}", expected="a hex of a city (point cities too)")
+        if hex_ in unpacified:
+            raise f["hex"].error(f"hex {f['hex'].text()} is also listed under unpacified",
+                                 expected="either the short form (unpacified) or works, not both")
+        work = f["work"].choice(PACIFICATION_WORKS, "work")
+        if any(w.hex == hex_ and w.work == work for w in works):
+            raise d.error(f"a second {work} of hex {f['hex'].text()}", expected="each work of a hex once")
+        joins = f["joins"].text() if "joins" in f else ""
+        if joins and joins not in source_names:
+            raise f["joins"].error(f"unknown supply source {joins!r}", expected="the name of one of supply_sources")
+        works.append(Pacification(hex_, work, f["garrison"].number(0) if "garrison" in f else 1.0,
+                                  f["turns"].integer(1) if "turns" in f else 1,
+                                  f["held"].integer(0) if "held" in f else 0, joins))
+    return tuple(works)
+
+
+def _read_collapsed(doc: Doc, sides: tuple[Side, ...]) -> frozenset[str]:
+    """FWtBT 38D: the affiliations of the Gobernitos that have collapsed, each once. A Gobernito is
+    an affiliation of the coalition the sides name `Gobernito` (3B3: one affiliation each)."""
+    known = tuple(a for s in sides for c, affs in s.coalitions if c == "Gobernito" for a in affs)
+    if not known:
+        raise doc.error("the sides have no Gobernito coalition", expected="a Gobernito coalition under sides")
+    names: list[str] = []
+    for d in doc.list():
+        name = d.choice(known, "affiliation")
+        if name in names:
+            raise d.error(f"affiliation {name!r} is listed twice", expected="each collapsed Gobernito once")
+        names.append(name)
+    return frozenset(names)
+
+
+def _read_assistance(doc: Doc, map_: Map) -> dict:
+    """FWtBT 44J (optional): {country, quarters: {first turn: level}, checks: {turn: open | closed}}."""
+    f = doc.mapping(("country", "quarters", "checks"), required=("country",))
+    value: dict = {"country": f["country"].choice(tuple(map_.countries), "country")}
+    for key in ("quarters", "checks"):
+        if key not in f:
+            continue
+        value[key] = {}
+        for turn, d in f[key].items():
+            value[key][turn] = d.text()
+            problem = check_assistance({key: {turn: d.text()}})
+            if problem:
+                raise d.error(problem, expected="see docs/scenario-format.md (44J)")
+    return value
 
 
 def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
@@ -286,6 +356,8 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
                 if name not in lines:
                     raise sd.error(f"no fortified line {name!r} on the map", expected="one of " + ", ".join(sorted(lines)))
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
+        elif kind == "french_assistance":
+            options[key] = _read_assistance(d, map_)
         elif kind == "by_port_class":
             options[key] = {}
             for klass, kd in d.items():
@@ -399,6 +471,11 @@ def scenario_text(position: Position, map_: Map) -> str:
                        ("rail_breaks", position.rail_breaks)):
         if hexes:
             out.append(f"{key}: " + dump_flow([hid(h) for h in grid_order(hexes)]))
+    if position.pacification:
+        out.append("pacification:")
+        out.extend("  - " + dump_flow({"hex": hid(w.hex), "work": w.work, "garrison": _num(w.garrison),
+                                       "turns": w.turns, "held": w.held, **({"joins": w.joins} if w.joins else {})})
+                   for w in position.pacification)
     if position.port_damage:
         out.append("port_damage: " + dump_flow(dict(sorted(position.port_damage.items()))))
     if position.naval_groups:
@@ -443,6 +520,8 @@ def scenario_text(position: Position, map_: Map) -> str:
                                            "capacity": _num(src.capacity),
                                            **({"users": list(src.users)} if src.users else {}),
                                            **({"per_hex": True} if src.per_hex else {})}))
+    if position.collapsed:
+        out.append("collapsed: " + dump_flow(sorted(position.collapsed)))
     if position.rail_capacity:
         out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
     if position.weather:

@@ -106,7 +106,7 @@ def test_any_map_round_trips(tmp_path_factory, m):
 
 from dataclasses import replace as _replace  # noqa: E402
 
-from logistics.position import SupplyStock, Unit  # noqa: E402
+from logistics.position import Pacification, SupplyStock, Unit  # noqa: E402
 
 from conftest import TESTLAND_SCENARIO  # noqa: E402
 from logistics.scenario import load_scenario as _load  # noqa: E402
@@ -114,6 +114,8 @@ from logistics.scenario import load_scenario as _load  # noqa: E402
 _BASE = _load(TESTLAND_SCENARIO)
 _LAND = sorted(h for h in _BASE.map.terrain if _BASE.map.is_land(h))
 _AFFS = [(s.name, c, a) for s in _BASE.position.sides for c, affs in s.coalitions for a in affs]
+_GOBERNITOS = [a for _, c, a in _AFFS if c == "Gobernito"]
+_CITY_HEXES = sorted(h for c in _BASE.map.cities for h in c.place.hexes if h not in _BASE.position.unpacified)
 
 
 @st.composite
@@ -129,8 +131,14 @@ def positions(draw):
     stocks = tuple(SupplyStock(draw(st.sampled_from(["Insurgent", "Loyalist"])), draw(st.sampled_from(["general", "attack"])),
                                draw(st.sampled_from(_LAND)), draw(st.sampled_from([0.25, 1.0, 2.0])))
                    for _ in range(draw(st.integers(0, 3))))
+    works = tuple(Pacification(h, work, draw(st.sampled_from([0.5, 1.0, 2.0])), draw(st.integers(1, 4)),
+                               draw(st.integers(0, 3)), draw(st.sampled_from(["", "Republican cities"])))
+                  for h, work in draw(st.lists(st.tuples(st.sampled_from(_CITY_HEXES),
+                                                         st.sampled_from(["pacification", "purification"])),
+                                               max_size=3, unique=True)))
     return _replace(_BASE.position, units=tuple(units), owner={h: owner[h] for h in sorted(owner)},
-                    rail_breaks=frozenset(draw(st.lists(st.sampled_from(_LAND), max_size=3))), supply=stocks)
+                    rail_breaks=frozenset(draw(st.lists(st.sampled_from(_LAND), max_size=3))), supply=stocks,
+                    collapsed=frozenset(draw(st.lists(st.sampled_from(_GOBERNITOS), unique=True))), pacification=works)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -70,6 +70,26 @@ CASES = {
     "unknown-game": (SCEN, "game: europa-fwtbt", "game: chess", SCEN,
                      ["testland.yaml:4: game: unknown game 'chess'", "europa-fwtbt"]),
     "missing-field": (SCEN, "game: europa-fwtbt\n", "", SCEN, ["testland.yaml:4: missing field 'game'"]),
+    # FWtBT 38D, 39A / 39B, 44J
+    "collapsed-not-gobernito": (SCEN, 'rail_breaks: ["T:0504"]', 'collapsed: [Anarchist]\nrail_breaks: ["T:0504"]', SCEN,
+                                ["collapsed[0]: unknown affiliation 'Anarchist'", "Asturian, Basque, Catalan, Santandero"]),
+    "pacification-not-city": (SCEN, 'rail_breaks: ["T:0504"]',
+                              'pacification: [{hex: "T:0404", work: purification}]\nrail_breaks: ["T:0504"]', SCEN,
+                              ["pacification[0].hex: no city in hex T:0404"]),
+    "pacification-also-unpacified": (SCEN, 'rail_breaks: ["T:0504"]',
+                                     'pacification: [{hex: "T:0509", work: pacification}]\nrail_breaks: ["T:0504"]', SCEN,
+                                     ["pacification[0].hex: hex T:0509 is also listed under unpacified"]),
+    "pacification-joins-unknown": (SCEN, 'rail_breaks: ["T:0504"]',
+                                   'pacification: [{hex: "T:0502", work: purification, joins: PA cities}]\n'
+                                   'rail_breaks: ["T:0504"]', SCEN,
+                                   ["pacification[0].joins: unknown supply source 'PA cities'"]),
+    "assistance-quarter": (SCEN, "player: Insurgent}\n", "player: Insurgent}\noptions: {french_assistance: "
+                           "{country: Neutralia, quarters: {Nov I 36: sporadic}}}\n", SCEN,
+                           ["options.french_assistance.quarters.Nov I 36: quarter-year 'Nov I 36' does not begin"]),
+    "assistance-no-check": (SCEN, "date: Aug II 36, phase: initial, player: Insurgent}\n",
+                            "date: Oct II 36, phase: initial, player: Insurgent}\noptions: {french_assistance: "
+                            "{country: Neutralia, quarters: {Oct I 36: sporadic}}}\n", SCEN,
+                            ["options.french_assistance: Sporadic Assistance", "no border check for the Loyalist Oct I 36"]),
 }
 
 

@@ -6,7 +6,7 @@ its game with `options: {supply_lengths: {mud: {overland: 3, road: 5}, ...}}`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Weather from best to worst: "worse weather" (36D) is the later one in this order.
 DEFAULT_LENGTHS: dict[str, dict[str, int]] = {
@@ -50,6 +50,10 @@ class EuropaRules:
     # 37C: countries whose border is open (France for the Loyalists): a city there may stand for
     # one of the three connected cities of a full general supply source (12C1b ruling).
     open_borders: tuple[str, ...] = ()
+    # 38D revised (AEG, 30-Mar-04): a unit of a collapsed Gobernito that stays in play is henceforth
+    # a unit of this (coalition, affiliation) for supply (12C), besides drawing on its own cities
+    # (DPS, 21-Aug-05). Empty: collapse has no supply effect.
+    collapsed_supply_as: tuple[str, ...] = ()
 
     # --- naval (issue [D]) ---
     # 12B4: a naval element starts at a friendly major or great port ...
@@ -109,7 +113,25 @@ class EuropaRules:
             port_attack_supply={"Interventionist": ("standard", "major")} if game == "europa-fwtbt" else {},
             sf_port_zone=("Allied", "Axis", 5) if game == "europa-sf" else None,
             limited_port_sides=("Allied",) if game == "europa-sf" else (),
+            collapsed_supply_as=("Republican", "People's Army") if game == "europa-fwtbt" else (),
             night=bool(options.get("night", False)),
             port_capacity={**cls().port_capacity, **options.get("port_capacity", {})},
             port_max_hits={**cls().port_max_hits, **options.get("port_max_hits", {})},
         )
+
+    @classmethod
+    def for_position(cls, position) -> "EuropaRules":
+        """Rules for a position: its options, and what its turn decides. 44J (optional, option
+        `french_assistance`): whether the French border is open this player turn comes from the
+        quarter-year's level of assistance and the Sporadic checks (logistics/rules/fwtbt_events.py);
+        it replaces that country's entry in `open_borders`."""
+        rules = cls.from_options(position.options, position.game)
+        assistance = position.options.get("french_assistance")
+        if assistance:
+            from .fwtbt_events import french_border_open
+            country = assistance["country"]
+            borders = tuple(c for c in rules.open_borders if c != country)
+            if french_border_open(assistance, position.turn):
+                borders += (country,)
+            rules = replace(rules, open_borders=borders)
+        return rules

@@ -72,7 +72,7 @@ class SideView:
         for enemy in position.enemies_of(side):
             self.enemy_zoc |= _zoc_mask(position, map_, index, enemy)
         self.owned = index.mask(h for h, o in position.owner.items() if o == side)
-        self.unpacified = index.mask(position.unpacified - position.garrisoned) & self.owned
+        self.unpacified = index.mask(position.barred_cities()) & self.owned      # 39A, 39B
         self.enter = (index.land & ~index.neutral & ~self.enemy_units
                       & ~(self.enemy_zoc & ~self.friendly_units) & ~self.unpacified)
         self.enter_rail = self.enter & self.owned & index.rail_hex
@@ -117,7 +117,7 @@ class EuropaSupply:
 
     def __init__(self, position: Position, map_: Map, rules: EuropaRules | None = None):
         self.position, self.map = position, map_
-        self.rules = rules or EuropaRules.from_options(position.options, position.game)
+        self.rules = rules or EuropaRules.for_position(position)   # 44J: the border of this turn
         self.index = index_of(map_)
         self._views: dict[str, SideView] = {}
         self._components: dict[str, dict[int, int]] = {}
@@ -175,10 +175,10 @@ class EuropaSupply:
     def active_hexes(self, source: SupplySource) -> list[Hex]:
         """The hexes of a full general supply source that count now (12C1)."""
         owner = self.position.owner
-        if self.position.unpacified:
+        if self.position.unpacified or self.position.pacification:
             # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city
             # without its required garrison, so it is no supply city.
-            barred = self.position.unpacified - self.position.garrisoned
+            barred = self.position.barred_cities()
             owner = {h: o for h, o in owner.items() if h not in barred}
         cities = [self.map.city(name) for name in source.cities]
         bare = [h for h in source.hexes if owner.get(h) == source.side]
@@ -212,7 +212,19 @@ class EuropaSupply:
 
     def usable_sources(self, unit: Unit) -> tuple[str, ...]:
         """12C1: a unit draws only on the sources of its side, coalition or affiliation."""
-        return tuple(s.name for s in self.position.supply_sources if s.usable_by(unit))
+        return tuple(s.name for s in self.position.supply_sources if self.may_use(s, unit))
+
+    def may_use(self, src, unit: Unit) -> bool:
+        """12C1; 38D revised (AEG, 30-Mar-04): a surviving unit of a collapsed Gobernito is also a
+        People's Army unit for supply, and still draws on its own Gobernito's cities (DPS, 21-Aug-05)."""
+        return src.usable_by(unit) or src.usable_by(self.supplied_as(unit))
+
+    def supplied_as(self, unit: Unit) -> Unit:
+        """The unit as 38D makes it for supply once its Gobernito has collapsed (else itself)."""
+        if unit.affiliation not in self.position.collapsed or not self.rules.collapsed_supply_as:
+            return unit
+        coalition, affiliation = self.rules.collapsed_supply_as
+        return Unit(unit.id, unit.side, coalition, affiliation)
 
     # --- searches ------------------------------------------------------------------------------
     def _overland(self, allowed: np.ndarray, view: SideView) -> dict:
@@ -325,7 +337,7 @@ class EuropaSupply:
         seeds: dict[Hex, str] = {}
         boxes: dict[str, str] = {}
         for src in self.position.supply_sources:
-            if src.usable_by(unit):
+            if self.may_use(src, unit):
                 for h in self.active_hexes(src):
                     seeds.setdefault(h, src.name)
                 for name in src.cities:
@@ -408,7 +420,7 @@ class EuropaSupply:
             if key not in self._memo:
                 points = {s.hex: "general supply points" for s in self.position.supply
                           if s.side == unit.side and s.kind == "general" and s.amount > 0
-                          and s.affiliation in ("", unit.affiliation)}
+                          and s.affiliation in ("", unit.affiliation, self.supplied_as(unit).affiliation)}
                 self._memo[key] = self.group_reach(unit.side, points, unit.coalition) if points else None
             found = self._best_line(self._memo[key], i) if self._memo[key] is not None else None
             if found is not None:

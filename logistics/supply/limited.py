@@ -172,7 +172,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
             capacities[name] = src.capacity
             seeds, boxes = {h: name for h in hexes}, ({box: name} if box else {})
             for u in candidates:
-                if not src.usable_by(u):
+                if not engine.may_use(src, u):   # 38D: collapsed Gobernito units as People's Army
                     continue
                 ok, via = line_to(u, seeds, boxes, port_classes(u))
                 if ok:

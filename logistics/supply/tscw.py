@@ -236,7 +236,7 @@ class TscwSupply:
         cur, used = start, 0.0
         while reach.dist.get(cur, 0.0) > 0:
             d = reach.dist[cur]
-            cur = min(b for b, w in forward.get(cur, []) if reach.dist.get(b, -1) + w == d)
+            cur = min(b for b, w in forward.get(cur, []) if b in reach.dist and reach.dist[b] + w == d)
             used += 1
             steps.append(LineStep(self.map.hex_id(self.index.hexes[cur]), element, used))
         return steps, cur

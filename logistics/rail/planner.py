@@ -25,6 +25,7 @@ from math import lcm
 from ortools.sat.python import cp_model
 
 from ..errors import LoadError
+from ..solver import deterministic_solver
 from ..mapdata import Map
 from ..position import Position
 from ..supply.verdict import Block
@@ -79,13 +80,7 @@ def build_model(problem: Problem):
 
 def solve(problem: Problem, time_limit: float = TIME_LIMIT) -> Selection:
     model, x, chosen, objective = build_model(problem)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    # The full LP relaxation proves these knapsack-like plans optimal in a fraction of a second;
-    # without it one worker may not close the bound at all (benchmarks/bench_solvers.py).
-    solver.parameters.linearization_level = 2
-    solver.parameters.max_time_in_seconds = time_limit
+    solver = deterministic_solver(time_limit)
     status = solver.solve(model)
     name = solver.status_name(status)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from ..solver import deterministic_solver
+
 LIMITED = "in supply (limited source)"
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
@@ -75,12 +77,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
             model.Add(sum(q[o.unit] * x[o] for o in by_port[port]) <= int(cap * QUARTER))
     total = sum(q[o.unit] * x[o] for o in options)
     model.Maximize(total)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    # The full LP relaxation, added up front, closes the bound (benchmarks/bench_solvers.py).
-    solver.parameters.linearization_level = 2
-    solver.parameters.add_lp_constraints_lazily = False
+    solver = deterministic_solver()
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Allocation(solver.StatusName(status))

@@ -46,6 +46,7 @@ def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
     direct = (scenario_dir / ref)
     if (direct / "map.yaml").exists():
         return direct
+    scenario_dir = scenario_dir.resolve()   # a bare file name has no parents to walk up
     for folder in (scenario_dir, *scenario_dir.parents):
         candidate = folder / "maps" / ref
         if (candidate / "map.yaml").exists():
@@ -354,7 +355,9 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
             options[key] = {}
             for name, sd in d.items():
                 if name not in lines:
-                    raise sd.error(f"no fortified line {name!r} on the map", expected="one of " + ", ".join(sorted(lines)))
+                    raise sd.error(f"no fortified line {name!r} on the map",
+                                   expected="one of " + ", ".join(sorted(lines)) if lines
+                                   else "no fortified_lines: the map has no fortified_line hexsides")
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
         elif kind == "french_assistance":
             options[key] = _read_assistance(d, map_)

@@ -82,3 +82,9 @@ def test_tscw_strategic_plan_on_the_example_position():
     assert "HQ forward: Rep HQ 2413 -> 2712 (size 1, priority 1): moved on rail (11.4), cost 2" in out
     assert "A out of Talavera" in out and "not Fully Supplied: no strategic movement (9.3, 11.1)" in out
     assert "B by sea" in out and "(11.5)" in out and "OPTIMAL" in out
+
+
+def test_a_scenario_named_from_its_own_folder_finds_its_map(monkeypatch):
+    monkeypatch.chdir(TSCW95.parent)
+    result = CliRunner().invoke(main, ["validate", TSCW95.name])
+    assert result.exit_code == 0 and result.output.startswith("ok: "), result.output

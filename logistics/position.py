@@ -19,6 +19,12 @@ NEUTRAL = "neutral"
 UNOWNED = "unowned"
 
 
+def serves(side: str, users: tuple[str, ...], unit: "Unit") -> bool:
+    """A source of `side` for `users` (coalitions or affiliations; none: the whole side) serves
+    the unit (12C1: 'the appropriate side, coalition or affiliation')."""
+    return unit.side == side and (not users or unit.coalition in users or unit.affiliation in users)
+
+
 @dataclass(frozen=True)
 class Side:
     """A side, its coalitions and each coalition's affiliations (3B)."""
@@ -85,8 +91,7 @@ class LimitedSource:
     per_hex: bool = False
 
     def usable_by(self, unit: "Unit") -> bool:
-        return unit.side == self.side and (not self.users or unit.coalition in self.users
-                                            or unit.affiliation in self.users)
+        return serves(self.side, self.users, unit)
 
 
 @dataclass(frozen=True)
@@ -143,8 +148,7 @@ class SupplySource:
     hexes: tuple[Hex, ...] = ()    # source hexes that are no city (TSCW: Republican USS hex 3324)
 
     def usable_by(self, unit: "Unit") -> bool:
-        return unit.side == self.side and (not self.users or unit.coalition in self.users
-                                            or unit.affiliation in self.users)
+        return serves(self.side, self.users, unit)
 
 
 @dataclass(frozen=True)
@@ -199,9 +203,6 @@ class Position:
             if u.id == unit_id:
                 return u
         raise KeyError(unit_id)
-
-    def units_in(self, hex_: Hex) -> list[Unit]:
-        return [u for u in self.units if u.hex == hex_]
 
     def owner_of(self, hex_: Hex) -> str:
         return self.owner.get(hex_, UNOWNED)

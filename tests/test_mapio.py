@@ -1,5 +1,4 @@
 """Maps and scenarios: load -> write -> load gives the same map / position."""
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -11,7 +10,6 @@ from logistics.numbering import Numbering, Sheet
 from logistics.position import SetOwner
 from logistics.scenario import load_scenario, scenario_text, write_scenario
 
-from conftest import TESTLAND_MAP
 
 
 def test_testland_reads_as_drawn(testland):

@@ -1,5 +1,4 @@
 """Invariants of the Europa supply verdicts (property tests)."""
-import random
 from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st

@@ -46,7 +46,7 @@ class EuropaRail:
     # --- one step ---------------------------------------------------------------------------------
     def why_not_in(self, b: int) -> Block | None:
         """Why a rail move may not be in hex b at all: 7A / 37C ownership, then 12A as the rail element."""
-        ix, view = self.index, self.nets.view
+        ix = self.index
         if ix.neutral[b]:
             return Block(self.hid(b), "7A, 37C", "hex of a neutral country: rail movement only through "
                                                  "friendly-owned hexes (AEG 1998)")

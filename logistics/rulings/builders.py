@@ -2,8 +2,6 @@
 states, and the FWtBT sides. Hexes are named by printed ids (TSCW-style CCRR: column, row)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from logistics.hexgrid import Hex, Layout, line
 from logistics.mapdata import City, Country, Map, Place, Track
 from logistics.numbering import Numbering, Sheet
@@ -82,9 +80,6 @@ def stock(side: str, kind: str, hex_id: str, m: Map, amount: float = 1) -> Suppl
     return SupplyStock(side, kind, m.hex_at(hex_id), amount)
 
 
-def with_units(p: Position, *units: Unit) -> Position:
-    return replace(p, units=p.units + tuple(units))
-
 
 def grid_map(rows: list[str], *, countries: dict[str, list[str]] | None = None,
              layers: dict[str, dict[str, str]] | None = None, neutral: tuple[str, ...] = ()) -> Map:
@@ -115,7 +110,3 @@ def grid_map(rows: list[str], *, countries: dict[str, list[str]] | None = None,
     for layer, values in (layers or {}).items():
         m.layers[layer] = {m.hex_at(hid): value for value, ids in values.items() for hid in ids}
     return m
-
-
-def rows_of(m: Map, rows: range, columns: range) -> list[str]:
-    return [m.hex_id(m.layout.to_hex(c, r)) for r in rows for c in columns]

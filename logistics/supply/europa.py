@@ -246,7 +246,6 @@ class EuropaSupply:
         if key in self._groups:
             return self._groups[key]
         ix, view = self.index, self.view(side)
-        n = len(ix)
         seeds = ix.mask(seeds_hexes)
         source_of = {ix.pos[h]: name for h, name in seeds_hexes.items() if h in ix.pos}
 

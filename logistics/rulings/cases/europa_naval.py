@@ -7,7 +7,7 @@ from logistics.mapdata import Box, City, Place, Port, Route
 from logistics.position import CoastalDefence, LimitedSource, NavalGroup, Side
 from logistics.supply.europa import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
 from logistics.supply.limited import LIMITED
-from ..builders import grid_map, position, rows_of, source, stock, unit
+from ..builders import grid_map, position, source, stock, unit
 from . import case, params
 
 SHORT = {"supply_lengths": {"clear": {"overland": 1, "road": 0}}}

@@ -4,13 +4,13 @@ northern capitals, Fortified Lines and reduced ammunition."""
 from dataclasses import replace
 
 from logistics.hexgrid import Hexside
-from logistics.mapdata import City, Place, SideFeature, Track
-from logistics.position import Position, SupplySource, Unit
+from logistics.mapdata import SideFeature
+from logistics.position import Position, SupplySource
 from logistics.supply import tscw_rules as rules
 from logistics.supply.tscw import CITY, FULL, OOS, TscwSupply, update_control
 from ..builders import plain_map
 from . import case
-from .tscw_supply import HOME, SIDES, nb, u
+from .tscw_supply import SIDES, nb, u
 
 M = plain_map(13, 9, cities={"Valencia": ("0105",), "Madrid": ("0705",), "Toledo": ("1105",)},
               neutral_columns=0)

@@ -3,7 +3,6 @@
 from dataclasses import replace
 
 
-from logistics.hexgrid import Hex
 from logistics.position import Position, Side, SupplySource, Unit
 from logistics.supply.tscw import CITY, FULL, OOS, TscwSupply, may_end_move, update_control
 from ..builders import plain_map

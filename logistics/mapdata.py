@@ -82,6 +82,15 @@ class Airbase:
 
 
 @dataclass(frozen=True)
+class Beach:
+    """A beach: a land hex touching the sea where ships may embark and disembark cargo without a
+    port (Europa 30B, 31B). One hex; the map reader checks that it touches the sea."""
+
+    name: str
+    place: Place
+
+
+@dataclass(frozen=True)
 class Track:
     """A rail line or road: a chain of adjacent hexes."""
 
@@ -143,6 +152,7 @@ class Map:
     ports: list[Port] = field(default_factory=list)
     yards: list[Yard] = field(default_factory=list)
     airbases: list[Airbase] = field(default_factory=list)
+    beaches: list[Beach] = field(default_factory=list)
     rail: list[Track] = field(default_factory=list)
     roads: list[Track] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)
@@ -242,6 +252,14 @@ class Map:
             if c.name == name:
                 return c
         raise KeyError(f"no city named {name!r} on map {self.name}")
+
+    def beach(self, name: str) -> Beach | None:
+        return next((b for b in self.beaches if b.name == name), None)
+
+    def touches_sea(self, hex_: Hex) -> bool:
+        """A land hex with sea in it or beside an all-sea hex (where a beach may lie)."""
+        return self.is_land(hex_) and (hex_ in self.partial_sea
+                                       or any(self.terrain.get(n) == "all_sea" for n in hex_.neighbours()))
 
     def box(self, name: str) -> Box | None:
         return next((b for b in self.boxes if b.name == name), None)

@@ -7,7 +7,7 @@ from .atomic import write_files
 from .errors import LoadError
 from .hexgrid import Hex, Hexside, Layout
 from .mapdata import (BOX_KINDS, CITY_SIZES, DEFAULT_TERRAIN_LEGEND, HEXSIDE_FEATURES, LAYERS, OFF_MAP,
-                      PORT_CLASSES, RAIL_CLASSES, TERRAINS, Airbase, Box, City, Country, Map, Place,
+                      PORT_CLASSES, RAIL_CLASSES, TERRAINS, Airbase, Beach, Box, City, Country, Map, Place,
                       Port, Route, SideFeature, Track, Yard)
 from .numbering import STYLES, Numbering, NumberingError, Sheet
 from .yamldoc import Doc, dump_flow, load_doc
@@ -250,8 +250,20 @@ def _check_connected(hexes: tuple[Hex, ...], doc: Doc, map_: Map) -> None:
                         expected="the hexes of a multi-hex city adjacent to each other")
 
 
+def _check_beach(map_: Map, beach: Beach, doc: Doc) -> None:
+    """A beach is one map hex of land touching the sea (30B, 31B): not off map, not at sea."""
+    expected = "a land hex with sea in it (partial sea) or beside an all-sea hex"
+    h = beach.place.hex
+    if h is None:
+        raise doc.error(f"beach {beach.name} lies in box {beach.place.box}", expected=expected)
+    if map_.is_water(h):
+        raise doc.error(f"beach {beach.name} lies on {map_.terrain[h]} hex {map_.hex_id(h)}", expected=expected)
+    if not map_.touches_sea(h):
+        raise doc.error(f"beach {beach.name} at hex {map_.hex_id(h)} touches no sea", expected=expected)
+
+
 def _read_features(map_: Map, doc: Doc) -> None:
-    f = doc.mapping(("cities", "ports", "yards", "airbases", "rail", "roads", "hexsides", "boxes", "routes"))
+    f = doc.mapping(("cities", "ports", "yards", "airbases", "beaches", "rail", "roads", "hexsides", "boxes", "routes"))
     reader = HexReader(map_)
     section = {k: (f[k].list() if k in f and not f[k].is_null() else []) for k in f}
 
@@ -286,11 +298,14 @@ def _read_features(map_: Map, doc: Doc) -> None:
                                p["naval_base"].boolean() if "naval_base" in p else False))
     _unique(section.get("ports", []), lambda d: d.mapping()["name"].text(), "port")
 
-    for key, cls in (("yards", Yard), ("airbases", Airbase)):
+    for key, cls, what in (("yards", Yard, "yard"), ("airbases", Airbase, "airbase"), ("beaches", Beach, "beach")):
         for item in section.get(key, []):
             y = item.mapping(("name", "hex", "box"), required=("name",))
-            getattr(map_, key).append(cls(y["name"].text(), _place(reader, y, item, boxes)))
-        _unique(section.get(key, []), lambda d: d.mapping()["name"].text(), key[:-1])
+            feature = cls(y["name"].text(), _place(reader, y, item, boxes))
+            if cls is Beach:
+                _check_beach(map_, feature, y.get("hex", item))
+            getattr(map_, key).append(feature)
+        _unique(section.get(key, []), lambda d: d.mapping()["name"].text(), what)
 
     for key, classes in (("rail", RAIL_CLASSES), ("roads", ("road", "primary", "secondary"))):
         for item in section.get(key, []):
@@ -407,6 +422,7 @@ def _features_text(map_: Map) -> str:
                    for p in map_.ports]),
         ("yards", [{"name": y.name, **_place_fields(map_, y.place)} for y in map_.yards]),
         ("airbases", [{"name": a.name, **_place_fields(map_, a.place)} for a in map_.airbases]),
+        ("beaches", [{"name": b.name, **_place_fields(map_, b.place)} for b in map_.beaches]),
         ("rail", [{"name": t.name, "class": t.klass, **({"gauge": t.gauge} if t.gauge else {}),
                    "hexes": [hid(h) for h in t.hexes]} for t in map_.rail]),
         ("roads", [{"name": t.name, "class": t.klass, "hexes": [hid(h) for h in t.hexes]} for t in map_.roads]),

@@ -11,8 +11,9 @@ all-sea hexside: coastal (partial-sea) hexes, ports among them, are entered from
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .beaches import beach_nodes, beach_refusal
 from .hexgrid import Hex, within
 from .mapdata import Map, Port
 from .position import Position
@@ -218,18 +219,41 @@ class NavalFlow:
     general_supply_points: int
     resource_points: int
     attack_steps: int
-    limited_by: str                # "ports", "transport" or "no passage"
+    limited_by: str                # "ports", "transport", "no passage" or "refused ends"
+    refused: dict[str, str] = field(default_factory=dict)   # port or beach name -> why unusable
+
+
+def cargo_end(position: Position, map_: Map, rules: EuropaRules, side: str, name: str
+              ) -> tuple[list[Node], float | None, str | None]:
+    """A port or beach where the side's cargo enters or leaves the sea: (its sea nodes, its
+    capacity in REs, None for a beach, which has no port capacity: our reading of 31 / 31B), or
+    why the side may not use it now."""
+    port = next((p for p in map_.ports if p.name == name), None)
+    if port is not None:
+        state = port_state(position, map_, rules, port)
+        if state.owner != side:
+            return [], 0, f"port {name} is {state.owner}" + ("" if state.owner in ("neutral", "unowned") else "-owned")
+        if not state.functioning:
+            return [], 0, f"port {name} is damaged to its maximum (30A2/3, TEM 67)"
+        return [sea_graph(map_).port_node(port)], state.capacity, None
+    beach = map_.beach(name)
+    if beach is None:
+        raise KeyError(f"no port or beach named {name!r} on map {map_.name}")
+    why = beach_refusal(position, map_, rules.stormy_seas, beach, side)
+    return ([] if why else beach_nodes(sea_graph(map_).adjacent, map_, beach)), None, why
 
 
 def naval_flow(position: Position, map_: Map, rules: EuropaRules, side: str, origins: list[str],
                destinations: list[str], coalition: str = "") -> NavalFlow:
-    """How much cargo the side can carry by sea from `origins` to `destinations` (port names): a
-    max-flow bounded by each port's current capacity and by the side's naval transport capacity
-    (transport and mixed groups), over passages free of danger and combat zones (34K)."""
+    """How much cargo the side can carry by sea from `origins` to `destinations` (names of ports
+    or beaches): a max-flow bounded by each port's current capacity and by the side's naval
+    transport capacity (transport and mixed groups), over passages free of danger and combat
+    zones (34K). A beach end counts only while the side owns its hex and its seas are not stormy
+    (31, TEM 62; 41B1 erratum; SF 31B): see logistics/beaches.py. Refused ends are listed with
+    the reason in `refused`."""
     from ortools.graph.python import max_flow
 
     sea, zones = sea_graph(map_), NavalZones(position, map_, rules, side, coalition)
-    ports = {p.name: p for p in map_.ports}
     quarter = 4  # quarter REs: a general supply point is 1/4 RE
     index = {node: k for k, node in enumerate(sea.nodes)}
     n = len(sea.nodes)
@@ -244,19 +268,24 @@ def naval_flow(position: Position, map_: Map, rules: EuropaRules, side: str, ori
         for nxt in sea.adjacent[node]:
             if not zones.blocked(nxt):
                 flow.add_arc_with_capacity(index[node], index[nxt], big)
+    refused: dict[str, str] = {}
+    usable = {"from": 0, "to": 0}
     for name, end in [(o, "from") for o in origins] + [(d, "to") for d in destinations]:
-        port = ports[name]
-        state = port_state(position, map_, rules, port)
-        if state.owner != side or not state.functioning:
+        nodes, capacity, why = cargo_end(position, map_, rules, side, name)
+        if why:
+            refused[name] = why
             continue
-        cap = int(state.capacity * quarter)
-        node = index[sea.port_node(port)]
-        if end == "from":
-            flow.add_arc_with_capacity(transport, node, cap)
-        else:
-            flow.add_arc_with_capacity(node, sink, cap)
+        usable[end] += 1
+        cap = big if capacity is None else int(capacity * quarter)
+        for node in nodes:
+            if end == "from":
+                flow.add_arc_with_capacity(transport, index[node], cap)
+            else:
+                flow.add_arc_with_capacity(index[node], sink, cap)
     status = flow.solve(src, sink)
     res = flow.optimal_flow() / quarter if status == flow.OPTIMAL else 0.0
-    limited_by = "no passage" if res == 0 else ("transport" if res >= carriers else "ports")
+    limited_by = "transport" if res >= carriers else "ports"
+    if res == 0:
+        limited_by = "refused ends" if 0 in usable.values() else "no passage"
     return NavalFlow(res, int(res / RE_PER_GENERAL_SUPPLY_POINT), int(res / RE_PER_RESOURCE_POINT),
-                     int(res // RE_PER_ATTACK_STEP), limited_by)
+                     int(res // RE_PER_ATTACK_STEP), limited_by, refused)

@@ -2,6 +2,7 @@
 allocation, per side (shape: docs/naval.md)."""
 from __future__ import annotations
 
+from .beaches import beach_refusal
 from .hexgrid import Hex
 from .naval import port_state
 from .supply.europa import EuropaSupply
@@ -47,6 +48,10 @@ def naval_summary(engine: EuropaSupply) -> dict:
                       "where": map_.hex_id(port.place.hex) if port.place.hex else port.place.box,
                       "owner": st.owner, "capacity": st.capacity, "functioning": st.functioning,
                       "naval_base": port.naval_base})
+    # 31 (TEM 62), 41B1 erratum, SF 31B: who may embark or disembark cargo at each beach, or why not.
+    beaches = [{"beach": b.name, "where": map_.hex_id(b.place.hex), "owner": position.owner_of(b.place.hex),
+                "refused": {s.name: beach_refusal(position, map_, rules.stormy_seas, b, s.name) for s in position.sides}}
+               for b in map_.beaches]
     allocation = getattr(engine, "allocation", None)
     limited = None
     if allocation is not None:
@@ -56,7 +61,7 @@ def naval_summary(engine: EuropaSupply) -> dict:
                    "sources": {name: {"capacity": cap, "used": allocation.used.get(name, 0.0),
                                       "free": cap - allocation.used.get(name, 0.0)}
                                for name, cap in sorted(capacities.items())}}
-    return {"sides": sides, "ports": ports, "limited_sources": limited}
+    return {"sides": sides, "ports": ports, "beaches": beaches, "limited_sources": limited}
 
 
 def naval_text(summary: dict) -> list[str]:
@@ -76,6 +81,12 @@ def naval_text(summary: dict) -> list[str]:
     for p in summary["ports"]:
         out.append(f"  {p['port']} ({p['class']}{', naval base' if p['naval_base'] else ''}) at {p['where']}: "
                    f"{p['owner']}, capacity {p['capacity']:g}{'' if p['functioning'] else ', damaged to its maximum'}")
+    if summary["beaches"]:
+        out.append("beaches (cargo without port capacity; 31, SF 31B):")
+    for b in summary["beaches"]:
+        out.append(f"  {b['beach']} at {b['where']}: {b['owner']}")
+        for side, why in b["refused"].items():
+            out.append(f"    {side}: " + (f"refused: {why}" if why else "may embark and disembark cargo"))
     limited = summary["limited_sources"]
     if limited:
         out.append(f"limited sources (12C2), allocation {limited['status']}, {limited['supplied_res']:g} REs supplied:")

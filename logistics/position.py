@@ -14,7 +14,7 @@ from .hexgrid import Hex
 ZOC_KINDS = ("normal", "reduced", "none")
 PACIFICATION_WORKS = ("pacification", "purification")   # FWtBT 39A, 39B
 NAVAL_GROUP_KINDS = ("combat", "transport", "mixed", "submarine")
-SUPPLY_KINDS = ("general", "attack")
+SUPPLY_KINDS = ("general", "attack", "sp")   # sp: an OCS supply dump (13.2f)
 NEUTRAL = "neutral"
 UNOWNED = "unowned"
 
@@ -52,6 +52,12 @@ class Unit:
     oos: int = 0                   # the U-n marker: 0 = none
     mode: str = ""                 # OCS / TSCW modes (combat, move, strat, column, ...)
     tags: tuple[str, ...] = ()
+    # OCS (seed 003): the multi-unit formation (division) a unit belongs to, "" if independent
+    # (3.2f); an HQ of a formation is a divisional HQ (13.1d).
+    formation: str = ""
+    throw: tuple[float, float] = ()   # OCS HQ throw range in truck MP: (Combat Mode, Move Mode), 13.1a
+    ma: float = 0.0                # OCS printed movement allowance (Transport Points, 13.2f)
+    load: float = 0.0              # OCS SP carried by a Transport Point (13.2, 13.2f)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from .errors import LoadError
 from .hexgrid import Hex
 from .mapdata import OFF_MAP, Map
 from .mapio import HexReader, load_map
-from .mapdata import PORT_CLASSES
+from .mapdata import PORT_CLASSES, TERRAINS
 from .position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KINDS, UNOWNED, ZOC_KINDS,
                        CoastalDefence, LimitedSource, NavalGroup, Pacification, Position, Side, SupplySource,
                        SupplyStock, Turn, Unit)
@@ -28,10 +28,11 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "north_direct_to_any_uss": "boolean",
                 "isolated_rail_sections": "boolean", "rail_cap": "integer",
                 "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
-                "french_assistance": "french_assistance"}
+                "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
-               "aboard", "oos", "mode", "tags")
+               "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")
 
 
 @dataclass
@@ -90,8 +91,10 @@ def _read_sides(doc: Doc) -> tuple[Side, ...]:
     return tuple(sides)
 
 
-def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map) -> Unit:
+def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, game: str = "") -> Unit:
     f = doc.mapping(UNIT_FIELDS, required=("id", "affiliation"))
+    if game == "ocs":
+        _check_ocs_unit(doc, f)
     affiliation = f["affiliation"].text()
     home = {a: (s.name, c) for s in sides for c, affs in s.coalitions for a in affs}
     if affiliation not in home:
@@ -122,7 +125,32 @@ def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map) 
         oos=f["oos"].integer(0) if "oos" in f else 0,
         mode=f["mode"].text() if "mode" in f else "",
         tags=tuple(f["tags"].texts()) if "tags" in f else (),
+        formation=f["formation"].text() if "formation" in f else "",
+        throw=_read_throw(f["throw"]) if "throw" in f else (),
+        ma=f["ma"].number(0) if "ma" in f else 0.0,
+        load=f["load"].number(0) if "load" in f else 0.0,
     )
+
+
+def _check_ocs_unit(doc: Doc, f: dict[str, Doc]) -> None:
+    """An OCS unit states its mode (5.0); an HQ its throw ranges (13.1a)."""
+    from .supply.ocs import HQ, MODES
+    if "mode" not in f:
+        raise doc.error("an OCS unit needs a mode", expected="mode: one of " + ", ".join(MODES))
+    f["mode"].choice(MODES, "OCS mode")
+    if "type" in f and f["type"].text() == HQ and "throw" not in f:
+        raise doc.error("an OCS HQ needs its throw ranges", expected="throw: {combat: N, move: M} in truck MP (13.1a)")
+
+
+def _read_throw(doc: Doc) -> tuple[float, float]:
+    """An OCS HQ's throw ranges, `{combat: 12, move: 6}` in truck MP. 13.1a: the Combat Mode side
+    has the greater throw range."""
+    f = doc.mapping(("combat", "move"), required=("combat", "move"))
+    combat, move = f["combat"].number(0), f["move"].number(0)
+    if combat <= move:
+        raise f["combat"].error(f"Combat Mode throw range {_num(combat)} is not greater than Move Mode's {_num(move)}",
+                                expected="a Combat Mode range greater than the Move Mode range (OCS 13.1a)")
+    return combat, move
 
 
 def _side_name(doc: Doc, sides: tuple[Side, ...]) -> str:
@@ -180,7 +208,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
                     date=t["date"].text() if "date" in t else "",
                     phase=t["phase"].text() if "phase" in t else "initial",
                     player=_side_name(t["player"], sides) if "player" in t else "")
-    units = tuple(_read_unit(d, sides, reader, map_) for d in f["units"].list()) if "units" in f else ()
+    units = tuple(_read_unit(d, sides, reader, map_, game) for d in f["units"].list()) if "units" in f else ()
     seen: dict[str, Doc] = {}
     for d, u in zip(f["units"].list() if "units" in f else [], units):
         if u.id in seen:
@@ -342,6 +370,15 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
             options[key] = d.boolean()
         elif kind == "integer":
             options[key] = d.integer(0)
+        elif kind == "number":
+            options[key] = d.number(0)
+        elif kind == "truck_costs":
+            # OCS: truck MP to enter each terrain, and along a road (supply/ocs.py).
+            options[key] = {}
+            for name, cd in d.items():
+                if name not in (*TERRAINS, "road"):
+                    raise cd.error(f"unknown terrain {name!r}", expected="one of " + ", ".join((*TERRAINS, "road")))
+                options[key][name] = cd.number(0)
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
         elif kind == "limits_by_side":
@@ -361,6 +398,17 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
         elif kind == "french_assistance":
             options[key] = _read_assistance(d, map_)
+        elif kind == "sea_zones":
+            # SF 31B (GR/D, 1998): the stormy sea zones of the map's sea_zone layer, or true for all.
+            zones = tuple(sorted(set(map_.layers.get("sea_zone", {}).values())))
+            if d.kind == "sequence":
+                options[key] = [z.choice(zones, "sea zone") for z in d.list()]
+            else:
+                try:
+                    options[key] = d.boolean()
+                except LoadError:
+                    raise d.error("neither true, false nor a list of sea zones",
+                                  expected="true, false or a list of: " + ", ".join(zones)) from None
         elif kind == "by_port_class":
             options[key] = {}
             for klass, kd in d.items():
@@ -469,6 +517,14 @@ def scenario_text(position: Position, map_: Map) -> str:
                 item["mode"] = u.mode
             if u.tags:
                 item["tags"] = list(u.tags)
+            if u.formation:
+                item["formation"] = u.formation
+            if u.throw:
+                item["throw"] = {"combat": _num(u.throw[0]), "move": _num(u.throw[1])}
+            if u.ma:
+                item["ma"] = _num(u.ma)
+            if u.load:
+                item["load"] = _num(u.load)
             out.append("  - " + dump_flow(item))
     for key, hexes in (("unpacified", position.unpacified), ("garrisoned", position.garrisoned),
                        ("rail_breaks", position.rail_breaks)):

@@ -33,6 +33,7 @@ def map_summary(map_: Map) -> dict:
                   for klass in sorted({p.klass for p in map_.ports})},
         "naval_bases": sorted(p.name for p in map_.ports if p.naval_base),
         "yards": sorted(y.name for y in map_.yards),
+        "beaches": sorted(b.name for b in map_.beaches),
         "rail_hexes": {k: len(v) for k, v in sorted(rail_hexes.items())},
         "road_hexes": len({h for side in map_.road_links for h in side.hexes}),
         "hexside_features": _counted(f for fs in map_.hexside_features.values() for f in fs),

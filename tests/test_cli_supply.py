@@ -62,5 +62,8 @@ def test_naval_command_shows_zones_ports_and_allocation():
     assert "danger zone of enemy naval base Portville (34F): T:0802" in out
     assert "combat zone of enemy combat group Canarias TF (34K)" in out
     assert "limited sources (12C2), allocation OPTIMAL" in out
+    assert "  Shingle at T:0805: Insurgent\n    Insurgent: may embark and disembark cargo\n" \
+           "    Loyalist: refused: beach Shingle is Insurgent-owned" in out
     data = json.loads(run("naval", TESTLAND_SCENARIO, "--json").output)
-    assert set(data) == {"sides", "ports", "limited_sources"}
+    assert set(data) == {"sides", "ports", "beaches", "limited_sources"}
+    assert data["beaches"][0]["refused"]["Insurgent"] is None

@@ -3,7 +3,7 @@
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from logistics.hexgrid import Layout, line
-from logistics.mapdata import TERRAINS, City, Country, Map, Place, Port, SideFeature, Track
+from logistics.mapdata import TERRAINS, Beach, City, Country, Map, Place, Port, SideFeature, Track
 from logistics.mapio import load_map, map_files, write_map
 from logistics.hexgrid import Hexside
 from logistics.numbering import Numbering, Sheet
@@ -24,6 +24,7 @@ def test_testland_reads_as_drawn(testland):
     assert strait == {"all_sea", "narrow_strait"}
     assert testland.rail_links[Hexside(testland.hex_at("T:0506"), testland.hex_at("T:0507"))].klass == "low_volume"
     assert testland.port_at(testland.hex_at("T:0803")).naval_base
+    assert [(b.name, testland.hex_id(b.place.hex)) for b in testland.beaches] == [("Shingle", "T:0805")]
 
 
 def test_testland_map_round_trip(testland, tmp_path):
@@ -43,6 +44,17 @@ def test_testland_scenario_round_trip(testland_scenario, tmp_path):
     again = load_scenario(out)
     assert again.position == s.position
     assert scenario_text(again.position, again.map) == scenario_text(s.position, s.map)
+
+
+def test_stormy_seas_option_round_trips(testland_scenario, tmp_path):
+    """SF 31B: `stormy_seas` names sea zones of the map, or is true for every sea."""
+    s = testland_scenario
+    (tmp_path / "maps").mkdir()
+    write_map(s.map, tmp_path / "maps" / "testland")
+    for value in (["North Sea"], True):
+        changed = _replace(s.position, options={**s.position.options, "stormy_seas": value})
+        write_scenario(changed, s.map, tmp_path / "scenarios" / "stormy.yaml")
+        assert load_scenario(tmp_path / "scenarios" / "stormy.yaml").position == changed
 
 
 def test_a_snapshot_plus_changes_is_a_new_snapshot(testland_scenario, tmp_path):
@@ -85,6 +97,9 @@ def maps(draw):
         if len(chain) > 1 and all(h in land for h in chain):
             m.rail.append(Track("Line", draw(st.sampled_from(["standard", "low_volume"])), chain))
             m.side_features.append(SideFeature("minor_river", "River", (Hexside(chain[0], chain[1]),)))
+        coast = [h for h in land if m.touches_sea(h)]
+        for i, h in enumerate(draw(st.lists(st.sampled_from(coast), max_size=2, unique=True)) if coast else []):
+            m.beaches.append(Beach(f"Beach {i}", Place((h,))))
     return m
 
 
@@ -96,7 +111,7 @@ def test_any_map_round_trips(tmp_path_factory, m):
     again = load_map(folder)
     assert again.terrain == m.terrain and again.partial_sea == m.partial_sea
     assert again.layers == m.layers and again.cities == m.cities and again.ports == m.ports
-    assert again.rail == m.rail and again.side_features == m.side_features
+    assert again.rail == m.rail and again.side_features == m.side_features and again.beaches == m.beaches
     assert map_files(again) == map_files(m)
 
 
@@ -123,10 +138,12 @@ def positions(draw):
         side, coalition, aff = draw(st.sampled_from(_AFFS))
         units.append(Unit(f"U{k}", side, coalition, aff, type=draw(st.sampled_from(["infantry", "militia"])),
                           size=draw(st.sampled_from([0.5, 1.0, 3.0])), zoc=draw(st.sampled_from(["normal", "reduced", "none"])),
-                          hex=draw(st.sampled_from(_LAND)), oos=draw(st.integers(0, 3))))
+                          hex=draw(st.sampled_from(_LAND)), oos=draw(st.integers(0, 3)),
+                          formation=draw(st.sampled_from(["", "7 Pz"])), throw=draw(st.sampled_from([(), (6.0, 3.5)])),
+                          ma=draw(st.sampled_from([0.0, 45.0])), load=draw(st.sampled_from([0.0, 1.5]))))
     owner = {h: draw(st.sampled_from(["Insurgent", "Loyalist"])) for h in draw(st.lists(st.sampled_from(_LAND), max_size=12))}
     owner.update({h: o for h, o in _BASE.position.owner.items() if o == "neutral"})
-    stocks = tuple(SupplyStock(draw(st.sampled_from(["Insurgent", "Loyalist"])), draw(st.sampled_from(["general", "attack"])),
+    stocks = tuple(SupplyStock(draw(st.sampled_from(["Insurgent", "Loyalist"])), draw(st.sampled_from(["general", "attack", "sp"])),
                                draw(st.sampled_from(_LAND)), draw(st.sampled_from([0.25, 1.0, 2.0])))
                    for _ in range(draw(st.integers(0, 3))))
     works = tuple(Pacification(h, work, draw(st.sampled_from([0.5, 1.0, 2.0])), draw(st.integers(1, 4)),

@@ -13,5 +13,8 @@ def supply_engine(position: Position, map_: Map):
     if position.game == "tscw":
         from ..supply.tscw import TscwSupply
         return TscwSupply(position, map_)
+    if position.game == "ocs":
+        from ..supply.ocs import OcsSupply
+        return OcsSupply(position, map_)
     raise LoadError("scenario", f"supply rules for {position.game} are not built yet", field="game",
-                    expected="europa-fwtbt, europa-sf or tscw")
+                    expected="europa-fwtbt, europa-sf, tscw or ocs")

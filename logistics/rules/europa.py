@@ -27,12 +27,40 @@ INTRINSIC_GARRISON = "intrinsic_garrison"
 UNCHECKED_TURNS: dict[str, tuple[str, ...]] = {"europa-fwtbt": ("Jul II 36", "Aug I 36")}
 
 
+def turn_key(date: str) -> str:
+    """A game turn date in one spelling: "II Jul 36" and "Jul II 36" -> "jul ii 36"."""
+    words = date.lower().split()
+    if len(words) == 3 and words[0] in ("i", "ii"):
+        words = [words[1], words[0], words[2]]
+    return " ".join(words)
+
+
 def units_unchecked(position) -> bool:
     """Whether the position's game turn is one in which no unit's supply or isolation is checked (37C)."""
-    words = position.turn.date.lower().split()
-    if len(words) == 3 and words[0] in ("i", "ii"):
-        words = [words[1], words[0], words[2]]              # "II Jul 36" -> "jul ii 36"
-    return " ".join(words) in {t.lower() for t in UNCHECKED_TURNS.get(position.game, ())}
+    return turn_key(position.turn.date) in {turn_key(t) for t in UNCHECKED_TURNS.get(position.game, ())}
+
+
+@dataclass(frozen=True)
+class DeemedSupply:
+    """A ruling that puts units in general supply whatever their lines: the units of `side` in the
+    map region `region`, during `side`'s player turn of game turn `turn`."""
+
+    turn: str        # "Apr I 44" (or "I Apr 44")
+    side: str
+    region: str      # a value of the map's region layer
+    rule: str        # the short rule label the verdict lists
+    ruling: str      # cited in the verdict as its source
+
+    def applies(self, position, unit, region: str) -> bool:
+        return (unit.side == self.side == position.turn.player and region == self.region
+                and turn_key(position.turn.date) == turn_key(self.turn))
+
+
+# SF Q&A on the set-up (GR/D, 03-Mar-98): no cargo moves by sea or air in the pre-game Allied
+# movement phase, yet the units in the Anzio Beachhead are in supply on the Allied Apr I 44 turn.
+DEEMED_IN_SUPPLY: dict[str, tuple[DeemedSupply, ...]] = {"europa-sf": (
+    DeemedSupply("Apr I 44", "Allied", "Anzio Beachhead", "SF set-up Q&A",
+                 "Anzio Beachhead on the Allied Apr I 44 turn (SF Q&A, GR/D 03-Mar-98)"),)}
 
 
 @dataclass(frozen=True)
@@ -82,6 +110,13 @@ class EuropaRules:
     port_attack_supply: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # 34A2: at night combat / mixed groups and CDs have a combat zone only in their own hex.
     night: bool = False
+    # SF 31B rewrite (GR/D, 03-Mar-98): no naval unit embarks or disembarks cargo at a beach in
+    # stormy sea conditions. The sea zones (map layer `sea_zone`) that are stormy this turn, or
+    # True for every sea (scenario option `stormy_seas`).
+    stormy_seas: tuple[str, ...] | bool = ()
+    # Units deemed in general supply in a region on one player turn, whatever their lines
+    # (Second Front: the Anzio Beachhead on the Allied Apr I 44 turn; see DEEMED_IN_SUPPLY).
+    deemed_in_supply: tuple[DeemedSupply, ...] = ()
     # Port capacity by class, and the hits that damage a port to its maximum. The seeds do not
     # print the port charts: placeholders a scenario overrides (`port_capacity`, `port_max_hits`).
     port_capacity: dict[str, float] = field(default_factory=lambda: {
@@ -115,6 +150,9 @@ class EuropaRules:
             limited_port_sides=("Allied",) if game == "europa-sf" else (),
             collapsed_supply_as=("Republican", "People's Army") if game == "europa-fwtbt" else (),
             night=bool(options.get("night", False)),
+            stormy_seas=options["stormy_seas"] if isinstance(options.get("stormy_seas"), bool)
+            else tuple(options.get("stormy_seas", ())),
+            deemed_in_supply=DEEMED_IN_SUPPLY.get(game, ()),
             port_capacity={**cls().port_capacity, **options.get("port_capacity", {})},
             port_max_hits={**cls().port_max_hits, **options.get("port_max_hits", {})},
         )

@@ -72,6 +72,7 @@ from dataclasses import dataclass, replace
 from ..hexgrid import Hex
 from ..mapdata import Map
 from ..position import Pacification, Position, SupplyStock, Turn
+from .europa import turn_key
 
 GOBERNITO = "Gobernito"          # 3B3: the coalition whose affiliations are the Gobernitos
 BARCELONA_RULE = {"Catalan": "38D2"}   # the Gobernito whose collapse follows 38D2; others follow 38D1
@@ -85,9 +86,7 @@ MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", 
 
 def turn_index(date: str) -> int:
     """A game turn's place in time: "Oct I 36" (or "I Oct 36") -> a number, two per month."""
-    words = date.lower().split()
-    if len(words) == 3 and words[0] in ("i", "ii"):
-        words = [words[1], words[0], words[2]]
+    words = turn_key(date).split()
     if len(words) != 3 or words[0][:3] not in MONTHS or words[1] not in ("i", "ii") or not words[2].isdigit():
         raise ValueError(f"game turn {date!r} is not a date like 'Oct I 36'")
     year = int(words[2]) + (1900 if len(words[2]) == 2 else 0)

@@ -13,7 +13,9 @@ SIDES = (
     Side("Loyalist", (("Republican", ("People's Army", "International")), ("Radical", ("Anarchist", "POUM")),
                       ("Gobernito", ("Asturian", "Basque", "Catalan", "Santandero")))),
 )
-HOME = {a: (s.name, c) for s in SIDES for c, affs in s.coalitions for a in affs}
+# Second Front: the Allies and the Axis, as the SF cases need them.
+SF_SIDES = (Side("Allied", (("Allies", ("US", "British")),)), Side("Axis", (("Axis", ("German", "Italian")),)))
+HOME = {a: (s.name, c) for s in SIDES for c, affs in s.coalitions for a in affs}   # FWtBT affiliations
 
 
 def plain_map(columns: int = 11, rows: int = 9, *, terrain: dict[str, str] | None = None,
@@ -58,17 +60,22 @@ def unit(uid: str, affiliation: str, hex_id: str, m: Map, **fields) -> Unit:
 
 
 def position(m: Map, units: list[Unit], *, owner: str | dict[str, str] = "Loyalist",
-             sources: list[SupplySource] | None = None, **fields) -> Position:
-    """All land owned by `owner` (a side) unless a dict of printed id -> owner overrides."""
+             sources: list[SupplySource] | None = None, game: str = "europa-fwtbt", **fields) -> Position:
+    """All land owned by `owner` (a side) unless a dict of printed id -> owner ("unowned": none)
+    overrides, the rest then Loyalist (FWtBT) or Allied (`game` europa-sf, with the Second Front
+    sides)."""
     own: dict[Hex, str] = {}
-    base = owner if isinstance(owner, str) else "Loyalist"
+    sides = SF_SIDES if game == "europa-sf" else SIDES
+    base = owner if isinstance(owner, str) else ("Allied" if game == "europa-sf" else "Loyalist")
     for h in m.terrain:
         c = m.countries.get(m.country_of(h))
         own[h] = "neutral" if c is not None and c.neutral else base
     if isinstance(owner, dict):
         for hid, side in owner.items():
             own[m.hex_at(hid)] = side
-    return Position(game="europa-fwtbt", map_ref="plain", sides=SIDES, units=tuple(units), owner=own,
+            if side == "unowned":
+                del own[m.hex_at(hid)]
+    return Position(game=game, map_ref="plain", sides=sides, units=tuple(units), owner=own,
                     supply_sources=tuple(sources or ()), **fields)
 
 

@@ -405,11 +405,11 @@ class EuropaSupply:
         if hex_ is None:
             return self._box_verdict(unit, box, general, v)
         i = self.index.pos[hex_]
-        if INTRINSIC_GARRISON in unit.tags:
-            # 39D erratum (AEG, 16-Mar-04): an intrinsic garrison is always in general supply.
-            v.general, v.next_marker, v.source = IN_SUPPLY, 0, "intrinsic garrison (39D)"
+        deemed = self._deemed_in_supply(unit, hex_)
+        if deemed is not None:
+            v.general, v.next_marker, (v.source, rule) = IN_SUPPLY, 0, deemed
             v.isolated, v.attack = self._isolated(unit, general, i), self._attack_supply(unit, i)
-            v.rules += ["39D", "3F", "12D"]
+            v.rules += [rule, "3F", "12D"]
             return v
         found = self._best_line(general, i)
         if found is not None:
@@ -443,6 +443,18 @@ class EuropaSupply:
         if len(self._levels) > 1:
             v.rules.append("36D")
         return v
+
+    def _deemed_in_supply(self, unit: Unit, hex_: Hex) -> tuple[str, str] | None:
+        """A unit in general supply whatever its lines: (the source shown, the rule), or None."""
+        if INTRINSIC_GARRISON in unit.tags:
+            # 39D erratum (AEG, 16-Mar-04): an intrinsic garrison is always in general supply.
+            return "intrinsic garrison (39D)", "39D"
+        region = self.map.region_of(hex_)
+        for deemed in self.rules.deemed_in_supply:
+            if deemed.applies(self.position, unit, region):
+                # SF Q&A (GR/D, 03-Mar-98): the Anzio Beachhead on the Allied Apr I 44 turn.
+                return f"deemed in supply: {deemed.ruling}", deemed.rule
+        return None
 
     def _box_verdict(self, unit: Unit, box: str, reach: GroupReach, v: Verdict) -> Verdict:
         """A unit in an off-map box: supplied by a source in the box, or by a naval element from a

@@ -39,6 +39,8 @@ def explanation(v: Verdict) -> list[str]:
         lines.append(f"  line to {v.source}{f' ({v.weather} weather)' if v.weather else ''}: {_line_text(v)}")
         if used:
             lines.append(f"  lengths used: {used}")
+    elif v.source:   # supplied without a traced line: 39D intrinsic garrison, SF Anzio set-up ruling
+        lines.append(f"  source: {v.source}")
     if v.blocked:
         lines.append(f"  blocked at {v.blocked.hex}: {v.blocked.reason} (rule {v.blocked.rule})")
     if v.isolated is not None:

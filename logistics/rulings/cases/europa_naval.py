@@ -4,10 +4,10 @@ from dataclasses import replace
 
 
 from logistics.mapdata import Box, City, Place, Port, Route
-from logistics.position import CoastalDefence, LimitedSource, NavalGroup, Side
+from logistics.position import CoastalDefence, LimitedSource, NavalGroup
 from logistics.supply.europa import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
 from logistics.supply.limited import LIMITED
-from ..builders import grid_map, position, source, stock, unit
+from ..builders import SF_SIDES, grid_map, position, source, stock, unit
 from . import case, params
 
 SHORT = {"supply_lengths": {"clear": {"overland": 1, "road": 0}}}
@@ -133,7 +133,7 @@ def rule_34F_biscay_danger_zone_blocks_interventionist_forces_only_AEG_07Jan05()
 
 @case('SF-34F-allied-port-5-hex')
 def SF_34F_hexes_near_an_allied_port_are_an_axis_danger_zone_and_never_an_allied_one_GRD_1998():
-    sides = (Side("Allied", (("Allies", ("US", "British")),)), Side("Axis", (("Axis", ("German", "Italian")),)))
+    sides = SF_SIDES
     m = strait_map()
     m.ports.append(Port("Dover", "minor", Place((m.hex_at("0709"),))))
     from logistics.position import Unit
@@ -607,7 +607,7 @@ def SF_12C2_limited_supply_from_a_standard_or_minor_port_is_for_the_allies_only_
     traced from major or great ports; 12C2 is the Allies' special case, a naval line from a
     standard or minor port giving limited supply. An Axis unit at a standard port gets none."""
     from logistics.position import Unit
-    sides = (Side("Allied", (("Allies", ("US", "British")),)), Side("Axis", (("Axis", ("German", "Italian")),)))
+    sides = SF_SIDES
     m = island_map()
     affiliation = "US" if side == "Allied" else "German"
     p = replace(position(m, [], owner=side, options=SHORT), game="europa-sf", sides=sides,
@@ -648,3 +648,96 @@ def rule_38D2_12C2b_each_loyalist_hex_of_barcelona_is_a_6_RE_limited_source_AEG_
                  limited_sources=(LimitedSource("Barcelona (38D2)", "Loyalist", "Barcelona", 6, ("Republican",),
                                                 per_hex=True),))
     assert sum(v.general == LIMITED for v in EuropaSupply(p, m).verdicts()) == expected
+
+
+# --- beaches (31, 31B) --------------------------------------------------------------------------------------
+# The Tyrrhenian coast: Naples (0203), a major port on a partial-sea hex, and the beach of Anzio
+# (0704), a land hex beside open water. Sea zones: Tyrrhenian in columns 01-04, Ligurian east of them,
+# so the seas off Anzio are Ligurian. The side's transports carry 3 REs.
+COAST = ["~~~~~~~~",
+         "~~~~~~~~",
+         "~,~~~~~~",
+         "........",
+         "........"]
+
+
+def beachhead(beach_owner: str, *, game: str = "europa-sf", stormy=()):
+    from logistics.mapdata import Beach
+    m = grid_map(COAST)
+    m.layers["sea_zone"] = {h: ("Tyrrhenian" if m.layout.to_offset(h)[0] < 4 else "Ligurian")
+                            for h in m.terrain if m.is_sea(h)}
+    m.cities.append(City("Naples", "dot", Place((m.hex_at("0203"),))))
+    m.ports.append(Port("Naples", "major", Place((m.hex_at("0203"),))))
+    m.beaches.append(Beach("Anzio", Place((m.hex_at("0704"),))))
+    p = position(m, [], game=game, owner={"0704": beach_owner}, options={"stormy_seas": stormy} if stormy else {})
+    friend = p.owner_of(m.hex_at("0203"))
+    return m, replace(p, naval_groups=(NavalGroup("NT", friend, "transport", m.hex_at("0502"), capacity=3),))
+
+
+def beach_flow(m, p, origins=("Naples",), destinations=("Anzio",)):
+    from logistics.naval import naval_flow
+    from logistics.rules.europa import EuropaRules
+    return naval_flow(p, m, EuropaRules.for_position(p), p.owner_of(m.hex_at("0203")), list(origins), list(destinations))
+
+
+@case('FW-31-nt-supply-at-beaches', 'FW-41B1-unowned-as-enemy')
+@params("owner, res, why", [("Loyalist", 3, None), ("Insurgent", 0, "Insurgent-owned"),
+                            ("unowned", 0, "unowned, which counts as enemy-owned (41B1")])
+def rule_31_nts_embark_and_disembark_supply_items_at_friendly_beaches_TEM62(owner, res, why):
+    """31 (Rules Court, TEM 62): NTs may embark and disembark supply and resource items at a
+    friendly beach: 3 REs of transport carry 12 general supply points from Naples to a Loyalist
+    beach, which has no port capacity to limit them (our reading). An Insurgent beach takes none;
+    nor does an unowned one, which counts as enemy-owned for naval transport to beaches (41B1
+    erratum, AEG 03-Mar-04). The compiler's query whether this costs 60 NMPs is unconfirmed; naval
+    movement points are not modelled."""
+    m, p = beachhead(owner, game="europa-fwtbt")
+    for origins, destinations in ((["Naples"], ["Anzio"]), (["Anzio"], ["Naples"])):   # disembark, embark
+        flow = beach_flow(m, p, origins, destinations)
+        assert flow.res == res and flow.general_supply_points == 4 * res
+        assert flow.refused == {} if why is None else why in flow.refused["Anzio"]
+    if why is not None:
+        assert flow.limited_by == "refused ends"
+
+
+@case('SF-recap-nt-beach-supplies', 'FW-41B1-unowned-as-enemy')
+@params("owner, resource_points", [("Allied", 3), ("Axis", 0), ("unowned", 0)])
+def SF_recap_nts_carry_supplies_to_a_friendly_owned_beach_never_an_enemy_owned_one_GRD_1998(owner, resource_points):
+    """SF amphibious recap (GR/D, 03-Mar-98): NTs may carry resource points or supplies to a
+    friendly-owned beach, never to an enemy-owned beach (that would be an amphibious landing, 32).
+    An unowned beach is enemy-owned for this (41B1 erratum)."""
+    m, p = beachhead(owner)
+    flow = beach_flow(m, p)
+    assert flow.resource_points == resource_points
+    assert flow.limited_by == ("transport" if resource_points else "refused ends")
+
+
+@case('SF-31B-beach-cargo')
+@params("stormy, res", [((), 3), (["Tyrrhenian"], 3), (["Ligurian"], 0), (True, 0)])
+def SF_31B_no_cargo_embarks_or_disembarks_at_a_beach_in_stormy_seas_GRD_1998(stormy, res):
+    """SF 31B rewrite (GR/D, 03-Mar-98): no naval unit may embark or disembark cargo, supplies
+    included, at a beach during stormy sea conditions (option `stormy_seas`: sea zones, or true
+    for all). Storms in the Tyrrhenian, off Naples only, leave the friendly Anzio beach open;
+    storms in the Ligurian, off Anzio, close it both ways, and so does a storm everywhere."""
+    m, p = beachhead("Allied", stormy=stormy)
+    for origins, destinations in ((["Naples"], ["Anzio"]), (["Anzio"], ["Naples"])):
+        flow = beach_flow(m, p, origins, destinations)
+        assert flow.res == res
+        assert res or "stormy seas" in flow.refused["Anzio"]
+
+
+@case('SF-31B-beach-cargo')
+@params("type_, carriers, lands", [
+    ("infantry", ("NT",), False), ("infantry", ("NT", "LC"), False), ("infantry", ("LC",), True),
+    ("armor", ("LC",), True),                                   # heavy equipment too, solely on LCs
+    ("marine infantry", ("NT",), True), ("amphibious_armor", ("NT", "LC"), True),
+])
+def SF_31B_27B6_amphibious_units_land_from_nts_or_lcs_others_solely_on_lcs_GRD_1998(type_, carriers, lands):
+    """SF 31B rewrite (GR/D, 03-Mar-98): any amphibious unit (27B6: the amphibious or marine symbol
+    in its unit type) may land at a beach; a non-amphibious unit, even with heavy equipment, only
+    when solely on LCs, never on NTs or NTs with LCs. In stormy seas none lands."""
+    from logistics.beaches import beach_landing
+    from logistics.position import Unit
+    u = Unit("U", "Allied", "Allies", "US", type=type_)
+    ok, why = beach_landing(u, carriers)
+    assert ok is lands and "SF 31B" in why
+    assert beach_landing(u, carriers, stormy=True)[0] is False

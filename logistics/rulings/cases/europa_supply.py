@@ -671,3 +671,31 @@ def road_element_carries_the_line_between_overland_and_rail():
     assert v.general == IN_SUPPLY and v.lengths == {"overland": 1.0, "road": 4.0}
     assert [s.element for s in v.line] == ["unit", "overland"] + ["road"] * 4
     assert judge(short, m, "L").general == OUT_OF_SUPPLY
+
+
+# --- Second Front set-up: the Anzio Beachhead ----------------------------------------------------------------
+
+@case('SF-setup-anzio-supplied')
+@params("date, player, where, expected", [
+    ("Apr I 44", "Allied", "beachhead", IN_SUPPLY),
+    ("I Apr 44", "Allied", "beachhead", IN_SUPPLY),         # the same turn, written the other way
+    ("Apr II 44", "Allied", "beachhead", OUT_OF_SUPPLY),     # the next turn: traced as usual
+    ("Apr I 44", "Axis", "beachhead", OUT_OF_SUPPLY),        # the Axis player turn
+    ("Apr I 44", "Allied", "elsewhere", OUT_OF_SUPPLY),      # outside the beachhead
+])
+def SF_setup_the_anzio_beachhead_is_in_supply_on_the_allied_Apr_I_44_turn_GRD_1998(date, player, where, expected):
+    """SF Q&A on the set-up (GR/D, 03-Mar-98): no cargo may move by sea or air in the pre-game
+    Allied movement phase, yet the units in the Anzio Beachhead are in supply on the Allied Apr I
+    44 turn. Here no line reaches any Allied source: the US unit in the map region `Anzio
+    Beachhead` is in general supply on that player turn only, its verdict citing the ruling; an
+    Axis unit there, and US units elsewhere or on other turns, are judged as usual."""
+    from logistics.position import Turn, Unit
+    m = plain_map()
+    m.layers["region"] = {m.hex_at(h): "Anzio Beachhead" for h in ("0505", "0506", "0605")}
+    hex_ = m.hex_at("0505" if where == "beachhead" else "0909")
+    units = [Unit("US", "Allied", "Allies", "US", hex=hex_), Unit("DE", "Axis", "Axis", "German", hex=m.hex_at("0506"))]
+    p = position(m, units, game="europa-sf", turn=Turn(1, date, "initial", player))
+    v = judge(p, m, "US")
+    assert v.general == expected
+    assert (expected == IN_SUPPLY) == ("Anzio Beachhead on the Allied Apr I 44 turn" in (v.source or ""))
+    assert judge(p, m, "DE").general == OUT_OF_SUPPLY

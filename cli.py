@@ -8,7 +8,7 @@ import sys
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_any
+from logistics.files import load_any, load_scenario_file
 from logistics.mapdata import Map
 from logistics.summary import map_summary, position_summary
 from logistics.supply.report import explanation, table, verdict_json
@@ -81,13 +81,6 @@ def show(path: str, as_json: bool) -> None:
         _echo_tree(summary)
 
 
-def _scenario(path: str):
-    loaded = load_any(path)
-    if isinstance(loaded, Map):
-        raise LoadError(path, "is a map, not a scenario", expected="a scenario .yaml file")
-    return loaded
-
-
 def _verdicts(scenario):
     from logistics.rules.engine import supply_engine
     return supply_engine(scenario.position, scenario.map).verdicts()
@@ -110,7 +103,7 @@ def _of_unit(verdicts, scenario: str, unit_id: str):
 def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
            as_json: bool) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
-    loaded = _scenario(scenario)
+    loaded = load_scenario_file(scenario)
     verdicts = _verdicts(loaded)
     if side:
         verdicts = [v for v in verdicts if v.side == side]
@@ -135,7 +128,7 @@ def naval(scenario: str, as_json: bool) -> None:
     """Danger and combat zones, ports, naval connections and the limited-source allocation."""
     from logistics.naval_report import naval_summary, naval_text
     from logistics.rules.engine import supply_engine
-    loaded = _scenario(scenario)
+    loaded = load_scenario_file(scenario)
     summary = naval_summary(supply_engine(loaded.position, loaded.map))
     if as_json:
         click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
@@ -148,7 +141,7 @@ def naval(scenario: str, as_json: bool) -> None:
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
 def trace(scenario: str, unit_id: str) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
-    for v in _of_unit(_verdicts(_scenario(scenario)), scenario, unit_id):
+    for v in _of_unit(_verdicts(load_scenario_file(scenario)), scenario, unit_id):
         click.echo("\n".join(explanation(v)))
 
 
@@ -224,8 +217,10 @@ def rulings_check(only: str | None, as_json: bool) -> None:
 
 
 from logistics.rail.cli import rail  # noqa: E402  (the rail group lives with the rail modules)
+from logistics.turn.cli import turn  # noqa: E402
 
 main.add_command(rail)
+main.add_command(turn)
 
 if __name__ == "__main__":
     main()

@@ -18,3 +18,11 @@ def load_any(path: Path | str) -> Map | Scenario:
     if not path.exists():
         raise LoadError(str(path), "file not found", expected="a map folder, a map.yaml or a scenario .yaml")
     return load_scenario(path)
+
+
+def load_scenario_file(path: Path | str) -> Scenario:
+    """A scenario named on the command line; a map there is a clear error."""
+    loaded = load_any(path)
+    if isinstance(loaded, Map):
+        raise LoadError(str(path), "is a map, not a scenario", expected="a scenario .yaml file")
+    return loaded

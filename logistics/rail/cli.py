@@ -13,9 +13,7 @@ import json
 import click
 
 from ..errors import LoadError
-from ..files import load_any
-from ..mapdata import Map
-from ..scenario import Scenario
+from ..files import load_scenario_file
 from .moves import Orders, load_moves
 from .planner import plan
 from .report import plan_json, plan_text, pools_text
@@ -30,13 +28,6 @@ class RailGroup(click.Group):
         if args and args[0] not in self.commands:
             return "sections", self.commands["sections"], args
         return super().resolve_command(ctx, args)
-
-
-def _load(path: str) -> Scenario:
-    loaded = load_any(path)
-    if isinstance(loaded, Map):
-        raise LoadError(path, "is a map, not a scenario", expected="a scenario .yaml file")
-    return loaded
 
 
 def _echo(data: dict, lines: list[str], as_json: bool) -> None:
@@ -57,7 +48,7 @@ def rail() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/rail.md).")
 def sections(scenario: str, moves: str | None, side: str | None, as_json: bool) -> None:
     """Each side's rail sections with their capacity, used (by the plan of MOVES.yaml) and free."""
-    loaded = _load(scenario)
+    loaded = load_scenario_file(scenario)
     position = loaded.position
     names = [s.name for s in position.sides]
     if side is not None and side not in names:
@@ -84,7 +75,7 @@ def sections(scenario: str, moves: str | None, side: str | None, as_json: bool) 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/rail.md).")
 def plan_command(scenario: str, moves: str, as_json: bool) -> None:
     """Choose which requested rail moves fit the capacity, and explain the others."""
-    loaded = _load(scenario)
+    loaded = load_scenario_file(scenario)
     data = {"scenario": scenario, "moves_file": moves,
             **plan_json(plan(loaded.position, loaded.map, load_moves(moves, loaded), source=scenario), loaded.map)}
     _echo(data, plan_text(data), as_json)

@@ -1,0 +1,53 @@
+"""Earlier states of a scenario, kept beside it so that a step can be undone.
+
+`aug-1936.yaml` keeps its history in the folder `aug-1936.history/`: `0001.yaml`, `0002.yaml`, ...
+are the file's exact bytes before each step, and `log.txt` has one line per step. A step writes
+the snapshot, the log and the new state together, each replaced atomically; undo puts the last
+snapshot back byte for byte. Snapshots are for restoring: their relative paths (the map, an
+ownership grid) are those of the scenario's own folder.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..atomic import write_files
+from ..errors import LoadError
+
+
+def history_dir(scenario: Path) -> Path:
+    return scenario.with_name(scenario.stem + ".history")
+
+
+def entries(scenario: Path) -> list[str]:
+    log = history_dir(scenario) / "log.txt"
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+def record(scenario: Path, new_text: str, summary: str) -> int:
+    """Keep the scenario's current bytes as the next snapshot, log `summary`, write `new_text`.
+    Returns the step's number."""
+    done = entries(scenario)
+    number = len(done) + 1
+    folder = history_dir(scenario)
+    log = "".join(f"{line}\n" for line in [*done, f"{number:04d}  {summary}"])
+    write_files({folder / f"{number:04d}.yaml": scenario.read_bytes(), folder / "log.txt": log,
+                 scenario: new_text})
+    return number
+
+
+def undo(scenario: Path) -> str:
+    """Put back the state before the last step; return that step's log line."""
+    done = entries(scenario)
+    if not done:
+        raise LoadError(str(scenario), "no step to undo", expected=f"a history in {history_dir(scenario)}")
+    folder = history_dir(scenario)
+    snapshot = folder / f"{len(done):04d}.yaml"
+    if not snapshot.exists():
+        raise LoadError(str(snapshot), "the snapshot of the last step is missing", expected="the file the step wrote")
+    write_files({scenario: snapshot.read_bytes(), folder / "log.txt": "".join(f"{line}\n" for line in done[:-1])})
+    snapshot.unlink()
+    if len(done) == 1:                       # back at the start: no history left to keep
+        (folder / "log.txt").unlink()
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    return done[-1]

@@ -7,7 +7,9 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 
-def deterministic_solver(time_limit: float | None = None) -> cp_model.CpSolver:
+def deterministic_solver(time_limit: float | None = None, deterministic_limit: float | None = None) -> cp_model.CpSolver:
+    """`deterministic_limit` bounds the work in CP-SAT's deterministic time, so that a search cut
+    short still gives the same answer on every run (a wall-clock `time_limit` may not)."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
@@ -15,4 +17,6 @@ def deterministic_solver(time_limit: float | None = None) -> cp_model.CpSolver:
     solver.parameters.add_lp_constraints_lazily = False
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = time_limit
+    if deterministic_limit is not None:
+        solver.parameters.max_deterministic_time = deterministic_limit
     return solver

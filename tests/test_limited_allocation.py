@@ -78,3 +78,29 @@ def test_naval_supply_limits_port_capacity_transport_and_zones_3A3_12H_AEG_1998(
     assert naval_flow(small, m, rules, "Loyalist", ["Bilbao"], ["Cartagena"]).limited_by == "transport"
     closed = replace(p, owner={**p.owner, m.hex_at("1005"): "Insurgent"})
     assert naval_flow(closed, m, rules, "Loyalist", ["Bilbao"], ["Cartagena"]).res == 0
+
+
+def test_large_instances_start_from_a_filled_answer_and_are_proven_optimal():
+    """Above TIE_BREAK_OPTIONS the solver starts from best fit improved by one neighbourhood
+    search; the answer is a legal allocation, proven optimal, at least as good as the start, and
+    the same on every run."""
+    import random
+    from logistics.supply.limited import QUARTER, TIE_BREAK_OPTIONS, best_fit, fill_gaps
+    rnd = random.Random(3)
+    sizes = {f"u{k}": rnd.choice([0.5, 1.0, 2.0, 3.0]) for k in range(700)}
+    capacities = {f"s{k}": float(rnd.choice([3, 6, 9, 12])) for k in range(70)}
+    ports = {f"port of p{k}": 6.0 for k in range(7)}
+    options = [Option(u, s, f"port of p{rnd.randrange(7)}" if rnd.random() < 1 / 3 else None)
+               for u in sizes for s in rnd.sample(sorted(capacities), rnd.randint(2, 5))]
+    assert len(options) > TIE_BREAK_OPTIONS
+    result = allocate(sizes, capacities, options, ports)
+    assert result.status == "OPTIMAL"
+    assert check_claim(result.assignment, sizes, capacities, options, ports) == []
+    q = {u: int(s * QUARTER) for u, s in sizes.items()}
+    caps = {s: int(c * QUARTER) for s, c in capacities.items()}
+    port_q = {p: int(c * QUARTER) for p, c in ports.items()}
+    start = best_fit(q, options, caps, port_q)
+    improved = fill_gaps(q, options, caps, port_q, start)
+    assert sum(q[o.unit] for o in improved) >= sum(q[o.unit] for o in start)
+    assert result.supplied_res * QUARTER >= sum(q[o.unit] for o in improved)
+    assert allocate(sizes, capacities, options, ports).assignment == result.assignment

@@ -30,6 +30,7 @@ from ..solver import deterministic_solver
 
 LIMITED = "in supply (limited source)"
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
+LNS_WORK = 10.0           # CP-SAT deterministic time for the neighbourhood search of large instances
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
 ALL_PORTS = ("minor", "standard", "major", "great", "anchor")
 
@@ -50,22 +51,79 @@ class Allocation:
     tie_break: str = "earlier units and sources preferred"   # how equally good answers were decided
 
 
-def best_fit_hint(q: dict[str, int], by_unit: dict[str, list[Option]], capacities: dict[str, int],
-                  port_caps: dict[str, int]) -> set[Option]:
-    """A first answer for the solver: the largest units first, each to the source it fills most
-    tightly. CP-SAT starts from it; on large instances finding an answer as good as the LP bound is
-    most of the work (1k units: 155 s without it, a few seconds with; docs/performance.md)."""
+def _ports_of(o: Option, port_caps: dict) -> set[str]:
+    return {o.via, o.source} & set(port_caps)
+
+
+def _model(q: dict[str, int], options: list[Option], capacities: dict[str, int], port_caps: dict[str, int]):
+    """The allocation model over `options` (sizes and capacities in quarter REs)."""
+    model = cp_model.CpModel()
+    x = {o: model.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
+    by_unit: dict[str, list[Option]] = {}
+    by_source: dict[str, list[Option]] = {}
+    by_port: dict[str, list[Option]] = {}     # a port may also be a source of the same name
+    for o in options:
+        by_unit.setdefault(o.unit, []).append(o)
+        by_source.setdefault(o.source, []).append(o)
+        for port in _ports_of(o, port_caps):
+            by_port.setdefault(port, []).append(o)
+    for opts in by_unit.values():
+        model.AddAtMostOne(x[o] for o in opts)
+    for limits, caps in ((by_source, capacities), (by_port, port_caps)):
+        for name, cap in caps.items():
+            if limits.get(name):
+                model.Add(sum(q[o.unit] * x[o] for o in limits[name]) <= cap)
+    total = sum(q[o.unit] * x[o] for o in options)
+    model.Maximize(total)
+    return model, x, total
+
+
+def best_fit(q: dict[str, int], options: list[Option], capacities: dict[str, int],
+             port_caps: dict[str, int]) -> set[Option]:
+    """A first answer: the largest units first, each to the source it fills most tightly."""
     left, ports_left, chosen = dict(capacities), dict(port_caps), set()
+    by_unit: dict[str, list[Option]] = {}
+    for o in options:
+        by_unit.setdefault(o.unit, []).append(o)
     for unit in sorted(by_unit, key=lambda u: (-q[u], u)):
         fitting = [(left[o.source] - q[unit], k, o) for k, o in enumerate(by_unit[unit])
-                   if left.get(o.source, 0) >= q[unit] and all(ports_left[p] >= q[unit] for p in {o.via, o.source} & set(port_caps))]
+                   if left.get(o.source, 0) >= q[unit] and all(ports_left[p] >= q[unit] for p in _ports_of(o, port_caps))]
         if fitting:
             _, _, o = min(fitting)
             chosen.add(o)
             left[o.source] -= q[unit]
-            for p in {o.via, o.source} & set(port_caps):
+            for p in _ports_of(o, port_caps):
                 ports_left[p] -= q[unit]
     return chosen
+
+
+def fill_gaps(q: dict[str, int], options: list[Option], capacities: dict[str, int], port_caps: dict[str, int],
+              first: set[Option]) -> set[Option]:
+    """One step of large-neighbourhood search on `first`: re-solve, with CP-SAT, the sources it
+    leaves short together with every source a unit that could use one of them could use instead;
+    the other sources keep their units. On large instances the search for an answer as good as the
+    LP bound is most of the work, and the full model proves such an answer at once (1k units:
+    155 s from scratch, 3.4 s from `best_fit`, 1.4 s from this; docs/performance.md)."""
+    filled: dict[str, int] = {}
+    for o in first:
+        filled[o.source] = filled.get(o.source, 0) + q[o.unit]
+    short = {s for s, cap in capacities.items() if filled.get(s, 0) < cap}
+    if not short:
+        return first
+    near_units = {o.unit for o in options if o.source in short}
+    free = short | {o.source for o in options if o.unit in near_units}
+    kept = {o for o in first if o.source not in free}
+    kept_units = {o.unit for o in kept}
+    ports_left = {p: cap - sum(q[o.unit] for o in kept if p in _ports_of(o, port_caps)) for p, cap in port_caps.items()}
+    local = [o for o in options if o.source in free and o.unit not in kept_units]
+    model, x, _ = _model(q, local, {s: capacities[s] for s in free}, ports_left)
+    for o in local:
+        model.AddHint(x[o], o in first)
+    solver = deterministic_solver(deterministic_limit=LNS_WORK)
+    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return first
+    better = kept | {o for o in local if solver.Value(x[o])}
+    return better if sum(q[o.unit] for o in better) > sum(q[o.unit] for o in first) else first
 
 
 def allocate(sizes: dict[str, float], capacities: dict[str, float], options: list[Option],
@@ -74,31 +132,15 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     port_caps = port_caps or {}
     units = list(sizes)
     sources = list(capacities)
-    model = cp_model.CpModel()
-    x = {o: model.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
     q = {u: int(round(sizes[u] * QUARTER)) for u in units}
-    by_unit: dict[str, list[Option]] = {}
-    by_source: dict[str, list[Option]] = {}
-    by_port: dict[str, list[Option]] = {}
+    caps = {s: int(c * QUARTER) for s, c in capacities.items()}
+    ports = {p: int(c * QUARTER) for p, c in port_caps.items()}
+    model, x, total = _model(q, options, caps, ports)
+    start = best_fit(q, options, caps, ports)
+    if len(options) > TIE_BREAK_OPTIONS:
+        start = fill_gaps(q, options, caps, ports, start)
     for o in options:
-        by_unit.setdefault(o.unit, []).append(o)
-        by_source.setdefault(o.source, []).append(o)
-        for port in {o.via, o.source} & set(port_caps):
-            by_port.setdefault(port, []).append(o)
-    for opts in by_unit.values():
-        model.AddAtMostOne(x[o] for o in opts)
-    for s in sources:
-        if by_source.get(s):
-            model.Add(sum(q[o.unit] * x[o] for o in by_source[s]) <= int(capacities[s] * QUARTER))
-    for port, cap in port_caps.items():
-        if by_port.get(port):
-            model.Add(sum(q[o.unit] * x[o] for o in by_port[port]) <= int(cap * QUARTER))
-    total = sum(q[o.unit] * x[o] for o in options)
-    model.Maximize(total)
-    hint = best_fit_hint(q, by_unit, {s: int(c * QUARTER) for s, c in capacities.items()},
-                         {p: int(c * QUARTER) for p, c in port_caps.items()})
-    for o in options:
-        model.AddHint(x[o], o in hint)
+        model.AddHint(x[o], o in start)
     solver = deterministic_solver()
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -150,3 +150,27 @@ def test_undo_without_history_and_ocs_without_a_sequence_are_clear_errors(data_c
     assert code == 1 and "no step to undo" in out
     code, out = run("turn", "next", data_copy / "scenarios" / "ocs-test.yaml")
     assert code == 1 and "no sequence of play for ocs yet" in out
+
+
+def test_a_step_past_the_44J_data_is_refused_and_nothing_is_written(data_copy):
+    """44J (AEG, 08-Apr-04): under Sporadic Assistance each Loyalist initial phase needs its border
+    check; the engine refuses to step into one the data leave undecided."""
+    path = edit(data_copy / "scenarios" / "testland.yaml",
+                "turn: {number: 3, date: Aug II 36, phase: initial, player: Insurgent}",
+                "turn: {number: 7, date: Oct I 36, phase: exploitation, player: Insurgent}\n"
+                "options: {french_assistance: {country: Neutralia, quarters: {Oct I 36: sporadic}, checks: {}}}")
+    before = path.read_bytes()
+    code, out = run("turn", "next", path)
+    assert code == 1 and "options.french_assistance: cannot step to Loyalist initial Oct I 36" in out
+    assert path.read_bytes() == before
+
+
+def test_a_state_that_would_not_load_is_never_recorded(data_copy):
+    from logistics.errors import LoadError
+    from logistics.turn.history import history_dir, record
+    path = data_copy / "scenarios" / "testland.yaml"
+    before = path.read_bytes()
+    with pytest.raises(LoadError, match="would not load"):
+        record(path, before.decode().replace("affiliation: Anarchist,", "affiliation: Martian,"), "a bad step")
+    assert path.read_bytes() == before and not history_dir(path).exists()
+    assert not list(path.parent.glob(".*"))

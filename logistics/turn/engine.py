@@ -88,6 +88,13 @@ def _europa_step(position: Position, map_: Map, source: str) -> Step:
     from ..supply.europa import initial_phase_markers
 
     after = next_europa_turn(position, source)
+    if "french_assistance" in position.options:
+        try:   # 44J: the data must decide the French border of the turn stepped into
+            fwtbt_events.french_border(position.options["french_assistance"], after)
+        except ValueError as exc:
+            raise LoadError(source, f"cannot step to {after.player} {after.phase} {after.date}: {exc}",
+                            field="options.french_assistance",
+                            expected="the 44J level (and Sporadic check) of that player turn") from None
     step = Step(position.turn, after, position)
     p = position
     if position.turn.phase != "initial":

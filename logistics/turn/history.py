@@ -8,6 +8,8 @@ ownership grid) are those of the scenario's own folder.
 """
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from ..atomic import write_files
@@ -23,9 +25,28 @@ def entries(scenario: Path) -> list[str]:
     return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
 
 
+def check_loads(scenario: Path, new_text: str, summary: str) -> None:
+    """Refuse a state that would not load again (e.g. a turn past the 44J data of its French
+    assistance): read it from a temporary file beside the scenario, so relative paths resolve."""
+    from ..scenario import load_scenario
+
+    fd, tmp = tempfile.mkstemp(dir=scenario.parent, prefix=f".{scenario.stem}.check.", suffix=".yaml")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(new_text)
+        load_scenario(tmp)
+    except LoadError as exc:
+        raise LoadError(str(scenario), f"the step {summary} gives a position that would not load: "
+                                       f"{exc.field + ': ' if exc.field else ''}{exc.message}",
+                        expected=exc.expected or "a valid scenario") from None
+    finally:
+        os.unlink(tmp)
+
+
 def record(scenario: Path, new_text: str, summary: str) -> int:
-    """Keep the scenario's current bytes as the next snapshot, log `summary`, write `new_text`.
-    Returns the step's number."""
+    """Keep the scenario's current bytes as the next snapshot, log `summary`, write `new_text`
+    (after checking that it loads). Returns the step's number."""
+    check_loads(scenario, new_text, summary)
     done = entries(scenario)
     number = len(done) + 1
     folder = history_dir(scenario)

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Iterator, Literal, NamedTuple
 
 Orientation = Literal["flat", "pointy"]
 Parity = Literal["odd", "even"]
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Hex:
+class Hex(NamedTuple):
+    """Axial coordinates. A named tuple, not a dataclass: hashing and comparing are the hottest
+    operations of the whole-map searches and run in C for tuples (order: by q, then r)."""
+
     q: int
     r: int
 

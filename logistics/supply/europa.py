@@ -546,13 +546,15 @@ class EuropaSupply:
             rail_cost = reach.rail.dist.get(cur, 0.0)
             cur = self._descend(reach.rail, cur, "rail", steps)
             source = reach.source_of.get(cur)
+            lengths["rail"], naval = float(len(steps) - before), 0.0
         else:
             rail_cost = reach.rail2.dist.get(cur, 0.0)
             cur = self._descend(reach.rail2, cur, "rail", steps)
             source = self._continue_by_sea(reach, cur, steps)
-        lengths["rail"] = float(sum(1 for st in steps[before:] if st.element == "rail"))
+            lengths["rail"] = float(sum(1 for st in steps[before:] if st.element == "rail"))
+            naval = float(sum(1 for st in steps[before:] if st.element == "naval"))
         lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
-        lengths["naval"] = float(sum(1 for st in steps if st.element == "naval"))
+        lengths["naval"] = naval
         return steps, {k: v for k, v in lengths.items() if v}, source
 
     def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep]) -> str | None:

@@ -134,12 +134,18 @@ def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, 
 
 def _check_ocs_unit(doc: Doc, f: dict[str, Doc]) -> None:
     """An OCS unit states its mode (5.0); an HQ its throw ranges (13.1a)."""
-    from .supply.ocs import HQ, MODES
+    from .supply.ocs import HQ, MODES, TRANSPORT_TYPES
     if "mode" not in f:
         raise doc.error("an OCS unit needs a mode", expected="mode: one of " + ", ".join(MODES))
     f["mode"].choice(MODES, "OCS mode")
-    if "type" in f and f["type"].text() == HQ and "throw" not in f:
+    kind = f["type"].text() if "type" in f else ""
+    if kind == HQ and "throw" not in f:
         raise doc.error("an OCS HQ needs its throw ranges", expected="throw: {combat: N, move: M} in truck MP (13.1a)")
+    if kind in TRANSPORT_TYPES and "load" in f:
+        size = f["size"].number(0) if "size" in f else 1.0
+        if f["load"].number(0) > size:
+            raise f["load"].error(f"a Transport Point of size {size:g} carries {f['load'].number(0):g} SP",
+                                  expected=f"at most its size, {size:g} SP (OCS 13.2c)")
 
 
 def _read_throw(doc: Doc) -> tuple[float, float]:

@@ -128,3 +128,9 @@ def test_free_trace_matches_a_per_unit_dijkstra(specs, source_hex):
             continue                       # 13.7a may keep a formation's unit off its own HQ
         assert (engine.verdict(u).general == TRACED) == brute_force(p, u), u
         assert engine.verdict(u).general in (TRACED, OOS)
+
+
+def test_a_transport_point_loaded_beyond_its_size_is_refused_13_2c(data_copy):
+    path = edit(data_copy / "scenarios" / "ocs-test.yaml", "type: truck, size: 2,", "type: truck, size: 1,")
+    code, out = run("validate", path)
+    assert code == 1 and "units[5].load: a Transport Point of size 1 carries 2 SP" in out and "(OCS 13.2c)" in out

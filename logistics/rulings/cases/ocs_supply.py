@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from logistics.position import Side, SupplySource, SupplyStock, Unit
 from logistics.supply.ocs import EATS, OOS, TRACED, OcsSupply
-from logistics.supply.ocs_transport import load_check, unload_check
+from logistics.supply.ocs_transport import combine_check, load_check, unload_check
 from ..builders import plain_map, position
 from . import case, params
 
@@ -39,6 +39,7 @@ def hq(uid, hex_id, mode="combat", throw=(6, 3), **fields):
 def truck(uid, hex_id, load=0, **fields):
     fields.setdefault("type", "truck")
     fields.setdefault("ma", 45)
+    fields.setdefault("size", 2)          # carries up to 2 SP (13.2c)
     return u(uid, hex_id, mode="move", load=load, **fields)
 
 
@@ -140,7 +141,7 @@ def rule_13_2f_a_transport_point_loads_only_in_the_dumps_hex_at_a_tenth_of_its_m
     direct draw or thrown SP; 10% of the printed MA, rounded normally: 45 MA pays 5 MP."""
     m, p = ocs(truck("Truck", "0604"), dumps=[("0604", 3)])
     check = load_check(p, m, "Truck")
-    assert check.allowed and check.cost == 5
+    assert check.allowed and check.cost == 5 and check.amount == 2      # up to its size (13.2c)
     m, p = ocs(truck("Truck", "0704"), hq("HQ", "0604"), dumps=[("0604", 3)])   # the dump next door
     check = load_check(p, m, "Truck")
     assert not check.allowed and "never via direct draw or thrown SP" in check.reason
@@ -180,6 +181,36 @@ def rule_13_2g_an_organic_trucks_sp_serve_only_its_formation_and_never_unload():
     v = verdicts(m, p)
     assert v["7 Pz Rgt"].general == EATS and [s.element for s in v["7 Pz Rgt"].line][-1] == "throw"
     assert v["11 Pz Rgt"].general == OOS
+
+
+@case('OCS-13.2c-capacity-combine')
+def rule_13_2c_a_transport_point_carries_up_to_its_size_in_sp():
+    """13.2c: a Transport Point carries up to its size in SP: a size-2 truck takes 2 of a 3-SP
+    dump, 1 more if it already carries 1, and none once full."""
+    for load, allowed, amount in ((0, True, 2), (1, True, 1), (2, False, 0)):
+        m, p = ocs(truck("Truck", "0604", load), dumps=[("0604", 3)])
+        check = load_check(p, m, "Truck")
+        assert (check.allowed, check.amount) == (allowed, amount)
+    assert "is full: it carries 2 SP, its size (13.2c)" in check.reason
+
+
+@case('OCS-13.2c-capacity-combine')
+@params("second, phase, allowed, why", [
+    (("Truck B", "0604", {}), ("movement", "Axis"), True, "one truck of size 4 carrying 3 SP"),
+    (("Truck B", "0605", {}), ("movement", "Axis"), False, "not all in one hex"),
+    (("Trucks 7 Pz", "0604", {"type": "organic_truck", "formation": "7 Pz"}), ("movement", "Axis"), False,
+     "different types never combine"),
+    (("Truck B", "0604", {}), ("combat", "Axis"), False, "only in the Axis Movement Phase"),
+    (("Truck B", "0604", {}), ("movement", "Allied"), False, "only in the Axis Movement Phase"),
+])
+def rule_13_2c_transport_points_combine_in_one_hex_in_their_movement_phase_never_across_types(second, phase, allowed, why):
+    """13.2c: Transport Points combine and divide at no MP cost, only in the friendly Movement
+    Phase and only if all are in one hex; different types never combine, Organic Trucks included."""
+    uid, where, fields = second
+    m, p = ocs(truck("Truck A", "0604", 2), truck(uid, where, 1, **fields))
+    p = replace(p, turn=replace(p.turn, phase=phase[0], player=phase[1]))
+    check = combine_check(p, ["Truck A", uid])
+    assert check.allowed is allowed and why in check.reason
 
 
 # --- 13.7 Formations --------------------------------------------------------------------------------

@@ -122,10 +122,10 @@ def rule_13_1d_a_divisional_hq_supplies_its_division_and_independents_of_its_nat
 
 # --- 13.2 Transport Points ------------------------------------------------------------------------
 
-@case('OCS-13.2-transport-points', 'OCS-13.2f-load-unload')
+@case('OCS-13.2-transport-points', 'OCS-13.2f-load-unload', 'OCS-13.2a-pause-and-use')
 def rule_13_2_a_transport_point_carries_its_sp_across_the_map_to_the_units_that_use_them():
-    """13.2: Transport Points move SP across the map; 13.2f: its load is in effect unloaded by
-    direct draw as nearby units use it. The unit at 1404, beyond every source, eats SP from a
+    """13.2: Transport Points move SP across the map; 13.2a: SP need not be unloaded before being
+    used; 13.2f: its load is in effect unloaded by direct draw as nearby units use it. The unit at 1404, beyond every source, eats SP from a
     loaded truck brought within 5 MP; an empty truck, or one left at the source, feeds nobody."""
     for where, load, status in (("1104", 2, EATS), ("1104", 0, OOS), ("0104", 2, OOS)):
         m, p = ocs(truck("Truck", where, load), u("Inf", "1404"))

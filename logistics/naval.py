@@ -105,7 +105,6 @@ class NavalZones:
         self.side = side
         self.danger: dict[Hex, str] = {}
         self.combat: dict[Hex, str] = {}
-        hid = map_.hex_id
         for port in map_.ports:
             h = port.place.hex
             owner = position.owner_of(h) if h is not None else ""
@@ -149,7 +148,6 @@ class NavalZones:
             reach = 0 if rules.night or level <= 1 else 1
             for z in within(cd.hex, reach):
                 self.combat.setdefault(z, f"combat zone of enemy coastal defence {cd.id} (34K)")
-        self._hid = hid
 
     def blocked(self, node: Node) -> str | None:
         if isinstance(node, str):
@@ -190,10 +188,7 @@ def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node])
     while queue:
         node = queue.popleft()
         if node in goals:
-            path = [node]
-            while parent[path[-1]] is not None:
-                path.append(parent[path[-1]])
-            for n in reversed(path):
+            for n in reversed(naval_path(parent, node)):
                 why = zones.blocked(n)
                 if why:
                     return n, why

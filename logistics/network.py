@@ -121,11 +121,6 @@ class HexIndex:
     def __len__(self) -> int:
         return len(self.hexes)
 
-    def crossable_between(self, a: int, b: int) -> bool:
-        """Whether a ground line may cross the hexside between adjacent nodes a and b."""
-        from .zoc import crossable
-        return crossable(self.map, self.hexes[a], self.hexes[b])
-
     def mask(self, hexes) -> np.ndarray:
         m = np.zeros(len(self.hexes), dtype=bool)
         idx = [self.pos[h] for h in hexes if h in self.pos]
@@ -153,13 +148,6 @@ class Reach:
         (node, weight) among the search's edges out of `cur` to a reached node with dist(node) + weight == d."""
         return min((b, w) for b, w in self.forward_steps().get(cur, []) if b in self.dist and self.dist[b] + w == d)
 
-    def where(self, test: Callable[[np.ndarray], np.ndarray], n: int) -> np.ndarray:
-        """Node mask of the n nodes: reached, and their distance passes the vectorised `test`."""
-        out = np.zeros(n, dtype=bool)
-        if self.dist:
-            idx, d = zip(*self.dist.items())
-            out[list(idx)] = test(np.array(d, dtype=float))
-        return out
 
 
 class Distances(Mapping):
@@ -254,7 +242,8 @@ class IndexReach(Reach):
             raise ValueError(f"no step back from node {cur}")
         return best
 
-    def where(self, test: Callable[[np.ndarray], np.ndarray], n: int | None = None) -> np.ndarray:
+    def where(self, test: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+        """Node mask: reached, and the distance passes the vectorised `test`."""
         array = self.dist.array
         out = np.zeros(len(array), dtype=bool)
         idx = np.flatnonzero(array != np.inf)

@@ -55,16 +55,19 @@ def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
     return None
 
 
-def load_scenario(path: Path | str) -> Scenario:
+def load_scenario(path: Path | str, map_: Map | None = None) -> Scenario:
+    """Read a scenario and its map; `map_`: the scenario's map, already loaded (the turn engine
+    reading back the state it wrote)."""
     path = Path(path)
     doc = load_doc(path)
     f = doc.mapping(TOP_FIELDS, required=("game", "map", "sides"))
     game = f["game"].choice(tuple(RULE_SYSTEMS), "game")
     map_ref = f["map"].text()
-    folder = find_map_folder(map_ref, path.parent)
-    if folder is None:
-        raise f["map"].error(f"no map {map_ref!r} found", expected="a map folder relative to this file, or a name under maps/")
-    map_ = load_map(folder)
+    if map_ is None:
+        folder = find_map_folder(map_ref, path.parent)
+        if folder is None:
+            raise f["map"].error(f"no map {map_ref!r} found", expected="a map folder relative to this file, or a name under maps/")
+        map_ = load_map(folder)
     family = RULE_SYSTEMS[game].map_family
     if map_.game != family:
         raise f["map"].error(f"map {map_.name} is drawn for {map_.game}, not {family}", expected=f"a {family} map")
@@ -134,7 +137,7 @@ def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, 
 
 def _check_ocs_unit(doc: Doc, f: dict[str, Doc]) -> None:
     """An OCS unit states its mode (5.0); an HQ its throw ranges (13.1a)."""
-    from .supply.ocs import HQ, MODES, TRANSPORT_TYPES
+    from .rules.ocs import HQ, MODES, TRANSPORT_TYPES
     if "mode" not in f:
         raise doc.error("an OCS unit needs a mode", expected="mode: one of " + ", ".join(MODES))
     f["mode"].choice(MODES, "OCS mode")

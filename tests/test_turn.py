@@ -171,6 +171,7 @@ def test_a_state_that_would_not_load_is_never_recorded(data_copy):
     path = data_copy / "scenarios" / "testland.yaml"
     before = path.read_bytes()
     with pytest.raises(LoadError, match="would not load"):
-        record(path, before.decode().replace("affiliation: Anarchist,", "affiliation: Martian,"), "a bad step")
+        record(path, before.decode().replace("affiliation: Anarchist,", "affiliation: Martian,"), "a bad step",
+               load_scenario(path).map)
     assert path.read_bytes() == before and not history_dir(path).exists()
     assert not list(path.parent.glob(".*"))

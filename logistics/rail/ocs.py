@@ -20,7 +20,7 @@ Cap cost.
 - 13.3g: Rail Repair units (type or tag `rail_repair`) may rail in Combat Mode and entrain or
   detrain in any railroad hex.
 - 13.1: an HQ costs 1 RE, whatever its designation (its `size`). 13.2d / 13.2e: Transport Points
-  (types transport, truck, wagon, mule) are always in Move Mode (an Organic Truck may be in
+  (types transport, truck, wagon, mule, organic_truck) are always in Move Mode (an Organic Truck may be in
   `reserve` mode, 13.2g) and cost their size. 13.8c: an Engineer-Capable HQ entrains itself
   before switching to Move Mode (the hex it makes detrainable serves its own move). 13.6b: a
   reinforcement (or new SP) arriving by rail (MOVES `arrival: true`) ignores the 13.3e entraining
@@ -34,26 +34,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..position import Position, Unit
+from ..position import Position
 from ..supply.verdict import Block
 from ..zoc import zoc_hexes
+from ..rules.ocs import is_a, is_combat, is_hq, is_transport
 from .model import Candidate, MoveRequest
 from .paths import Blocker, all_of, rail_graph, search
 
 NOT_CARGO = ("aircraft", "air", "ship", "naval", "hedgehog")          # 13.3a
-TRANSPORT_POINTS = ("transport", "truck", "wagon", "mule")            # 13.2
-NON_COMBAT = (*TRANSPORT_POINTS, "supply", "sp")                     # not combat units (13.3e)
 RAIL_REPAIR = "rail_repair"                                          # 13.3g
 ENGINEER_MODES = ("combat", "dg-combat")                             # 13.8a
 MULTI_TRACK = "multi_track"
-
-
-def _is(unit: Unit, word: str) -> bool:
-    return unit.type.lower() == word or word in unit.tags
-
-
-def is_combat_unit(unit: Unit) -> bool:
-    return unit.type.lower() not in NON_COMBAT and "noncombat" not in unit.tags
 
 
 class OcsRail:
@@ -64,7 +55,7 @@ class OcsRail:
         ix = self.index = self.graph.index
         on_map = [u for u in position.units if u.hex is not None]
         self.controlled = ix.mask(h for h, o in position.owner.items() if o == side)
-        self.enemy_combat = ix.mask(u.hex for u in on_map if u.side != side and is_combat_unit(u))
+        self.enemy_combat = ix.mask(u.hex for u in on_map if u.side != side and is_combat(u))
         self.friendly = ix.mask(u.hex for u in on_map if u.side == side)
         ezoc = set()
         for enemy in position.enemies_of(side):
@@ -73,7 +64,7 @@ class OcsRail:
         self.trainbusting = ix.mask(position.marks.get("trainbusting", ()))
         self.converted = ix.mask(position.marks.get(f"gauge:{gauge}", ())) if gauge else None
         marked = ix.mask(position.marks.get("detrainable", ()))
-        hq = ix.mask(u.hex for u in on_map if u.side == side and _is(u, "hq") and u.mode in ENGINEER_MODES)
+        hq = ix.mask(u.hex for u in on_map if u.side == side and is_hq(u) and u.mode in ENGINEER_MODES)
         featured = ix.mask(h for h in map_.terrain if map_.city_at(h) is not None or map_.port_at(h) is not None)
         rail = np.zeros(len(ix), dtype=bool)
         rail[list(self.graph.adjacent)] = True
@@ -155,11 +146,11 @@ class OcsRail:
             if unit.type.lower() in NOT_CARGO or any(t in unit.tags for t in NOT_CARGO):
                 return Block(here, "13.3a", f"{unit.type} may not move by rail: only combat units, Transport "
                                             f"Points and SP are rail cargo")
-            repair = _is(unit, RAIL_REPAIR)
+            repair = is_a(unit, RAIL_REPAIR)
             # 13.2d: Transport Points are in Move Mode at all times (Organic Trucks may be in Reserve).
-            moving = unit.mode == "move" or (unit.type.lower() in TRANSPORT_POINTS and unit.mode != "reserve")
+            moving = unit.mode == "move" or (is_transport(unit) and unit.mode != "reserve")
             # 13.8c: an Engineer-Capable HQ can entrain itself before switching to Move Mode.
-            hq_itself = _is(unit, "hq") and unit.mode in ENGINEER_MODES
+            hq_itself = is_hq(unit) and unit.mode in ENGINEER_MODES
             if not (moving or hq_itself or req.arrival or (repair and unit.mode == "combat")):
                 return Block(here, "13.3e", f"a unit moving by rail must be in Move Mode (it is in "
                                             f"{unit.mode or 'no'} mode)")
@@ -176,7 +167,7 @@ class OcsRail:
         if s == g:
             return Block(here, "13.3e", "the move does not leave its hex")
         # 13.1: "HQs are 1 RE in size, regardless of what is on the unit designation".
-        size = 1.0 if req.unit is not None and _is(self.position.unit(req.unit), "hq") else req.size
+        size = 1.0 if req.unit is not None and is_hq(self.position.unit(req.unit)) else req.size
         return self._cheapest(size, s, g)
 
     def _cheapest(self, size: float, s: int, g: int) -> list[Candidate] | Block:

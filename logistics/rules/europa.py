@@ -128,10 +128,6 @@ class EuropaRules:
     def weather_order(self) -> list[str]:
         return list(self.lengths)
 
-    def worse(self, a: str, b: str) -> str:
-        order = self.weather_order
-        return a if order.index(a) >= order.index(b) else b
-
     @classmethod
     def from_options(cls, options: dict, game: str = "europa-fwtbt") -> "EuropaRules":
         """Rules for a scenario's game and `options` (already checked by the scenario loader)."""

@@ -24,6 +24,7 @@ from ..hexgrid import Hex
 from ..mapdata import Map
 from ..network import HexIndex, IndexReach, index_of, search
 from ..position import Position, Unit
+from ..rules.ocs import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
 from .verdict import Block, LineStep, Verdict
 
 TRACED = "in supply"
@@ -31,14 +32,10 @@ EATS = "in supply (eats SP)"
 OOS = "out of supply"
 NOT_CHECKED = "not checked"
 
-HQ = "hq"
-TRANSPORT_TYPES = ("truck", "wagon", "mule", "organic_truck")   # 13.2: Transport Points
-ORGANIC = "organic_truck"                                         # 13.2g
-MODES = ("combat", "move", "strat", "reserve", "exploit")
-# 13.1a: the throw range of the side of the counter the HQ shows. Reserve and Exploit units are on
-# their Combat Mode side; an HQ in Reserve Mode still throws (OCS Q&A, grognard.com errata).
+# 13.1a: the throw range of the side of the counter the HQ shows (DG: the side it is oriented
+# toward, 5.10e). Reserve and Exploit units are on their Combat Mode side; an HQ in Reserve Mode
+# still throws (OCS Q&A, grognard.com errata).
 THROW_SIDE = {"combat": 0, "reserve": 0, "exploit": 0, "move": 1}
-DG = "dg"   # tag: Disorganized; the mode is the side the HQ is oriented toward (5.10e)
 
 DEFAULT_DIRECT_DRAW = 5.0
 # Truck MP to enter a hex; a road hexside costs `road` instead. A placeholder: the Terrain Effects
@@ -53,7 +50,6 @@ class Provider:
 
     key: str            # "HQ <id>" or "source <name> <hex>"
     reach: IndexReach   # truck MP from the provider's hex
-    range: float
     hq: Unit | None = None
     source_hex: int = -1    # the Supply Source an HQ draws from, or the one drawn directly
 
@@ -64,16 +60,7 @@ class Dump:
 
     name: str
     hex: Hex
-    amount: float
     formation: str = ""     # 13.2g B: an Organic Truck's SP serve its formation only
-
-
-def is_transport(unit: Unit) -> bool:
-    return unit.type in TRANSPORT_TYPES
-
-
-def is_combat(unit: Unit) -> bool:
-    return not is_transport(unit)
 
 
 def throw_range(hq: Unit) -> tuple[float | None, str]:
@@ -87,8 +74,8 @@ def throw_range(hq: Unit) -> tuple[float | None, str]:
                         expected="throw: {combat: N, move: M} in truck MP (13.1a)")
     if hq.mode == "strat":
         return None, f"HQ {hq.id} is in Strat Mode and cannot throw supply (13.1a, 5.8b)"
-    side = THROW_SIDE[hq.mode]
-    dg = " (DG does not affect it, 13.1a)" if DG in hq.tags else ""
+    side = THROW_SIDE[oriented(hq.mode)]
+    dg = " (DG does not affect it, 13.1a)" if hq.mode != oriented(hq.mode) else ""
     return hq.throw[side], f"{('Combat', 'Move')[side]} Mode throw range {hq.throw[side]:g}{dg}"
 
 
@@ -113,7 +100,6 @@ class OcsSupply:
         self.hq_draw = options.get("ocs_hq_draw")
         self.costs = {**DEFAULT_TRUCK_COSTS, **options.get("ocs_truck_costs", {})}
         self._cache: dict = {}
-        self._formation_choice: dict[tuple[str, str], str | None] = {}
 
     # --- the network -----------------------------------------------------------------------------
     def _weights(self) -> np.ndarray:
@@ -133,7 +119,7 @@ class OcsSupply:
             on_map = [u for u in p.units if u.hex is not None]
             enemy = ix.mask(u.hex for u in on_map if u.side != side)
             friendly = ix.mask(u.hex for u in on_map if u.side == side)
-            zoc = ix.mask(n for u in on_map if u.side != side and u.type != HQ and is_combat(u)
+            zoc = ix.mask(n for u in on_map if u.side != side and not is_hq(u) and is_combat(u)
                           and u.zoc != "none" for n in self.map.neighbours(u.hex))
             self._cache[("enter", side)] = ix.land & ~enemy & ~(zoc & ~friendly)
         return self._cache[("enter", side)]
@@ -151,8 +137,17 @@ class OcsSupply:
         return self._cache[key]
 
     # --- sources, dumps, providers ---------------------------------------------------------------
+    def _per_side(self, what: str, side: str, build):
+        key = (what, side)
+        if key not in self._cache:
+            self._cache[key] = build(side)
+        return self._cache[key]
+
     def sources(self, side: str) -> dict[int, str]:
         """Friendly Supply Source hexes (a scenario's sources, by hexes or cities)."""
+        return self._per_side("sources", side, self._sources)
+
+    def _sources(self, side: str) -> dict[int, str]:
         out: dict[int, str] = {}
         for s in self.position.supply_sources:
             if s.side != side:
@@ -163,35 +158,37 @@ class OcsSupply:
         return out
 
     def dumps(self, side: str) -> list[Dump]:
+        return self._per_side("dumps", side, self._dumps)
+
+    def _dumps(self, side: str) -> list[Dump]:
         hid = self.map.hex_id
-        out = [Dump(f"dump at {hid(s.hex)}", s.hex, s.amount) for s in self.position.supply
+        out = [Dump(f"dump at {hid(s.hex)}", s.hex) for s in self.position.supply
                if s.side == side and s.kind == "sp" and s.amount > 0]
-        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.load, u.formation if u.type == ORGANIC else "")
+        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "")
                 for u in self.position.units if u.side == side and is_transport(u) and u.load > 0 and u.hex is not None]
         return sorted(out, key=lambda d: d.name)
 
     def providers(self, side: str) -> list[Provider]:
         """Every way the side traces for free: direct draw from each source, each throwing HQ."""
-        key = ("providers", side)
-        if key in self._cache:
-            return self._cache[key]
+        return self._per_side("providers", side, self._providers)
+
+    def _providers(self, side: str) -> list[Provider]:
         ix, hid = self.index, self.map.hex_id
         sources = self.sources(side)
         out = [Provider(f"source {name} {hid(ix.hexes[i])}", self._reach(side, [ix.hexes[i]], self.direct_draw),
-                        self.direct_draw, source_hex=i) for i, name in sorted(sources.items())]
+                        source_hex=i) for i, name in sorted(sources.items())]
         for hq in self._hqs(side):
             rng, _ = throw_range(hq)
             if rng is None:
                 continue
             draw = self._hq_draw_source(hq, rng)
             if draw is not None:
-                out.append(Provider(f"HQ {hq.id}", self._reach(side, [hq.hex], rng), rng, hq, draw))
-        self._cache[key] = out
+                out.append(Provider(f"HQ {hq.id}", self._reach(side, [hq.hex], rng), hq, draw))
         return out
 
     def _hqs(self, side: str) -> list[Unit]:
-        return sorted((u for u in self.position.units if u.side == side and u.type == HQ and u.hex is not None),
-                      key=lambda u: u.id)
+        return self._per_side("hqs", side, lambda s: sorted(
+            (u for u in self.position.units if u.side == s and is_hq(u) and u.hex is not None), key=lambda u: u.id))
 
     def _draw_limit(self, rng: float) -> float:
         return float(self.hq_draw) if self.hq_draw is not None else rng
@@ -226,8 +223,8 @@ class OcsSupply:
         """13.7a: the one HQ or direct-draw source a formation traces through for free: the one
         that serves most of its REs (then most units, then the first by name: the order of the units
         in the file never matters)."""
-        key = (side, formation)
-        if key not in self._formation_choice:
+        key = ("formation", side, formation)
+        if key not in self._cache:
             members = [u for u in self.position.units if u.side == side and u.formation == formation
                        and u.hex is not None and is_combat(u)]
             served: dict[str, list[Unit]] = {}
@@ -235,8 +232,8 @@ class OcsSupply:
                 for p in self.free_providers(u):
                     served.setdefault(p.key, []).append(u)
             best = min(served, key=lambda k: (-sum(u.size for u in served[k]), -len(served[k]), k), default=None)
-            self._formation_choice[key] = best
-        return self._formation_choice[key]
+            self._cache[key] = best
+        return self._cache[key]
 
     def verdict(self, unit: Unit) -> Verdict:
         hid = self.map.hex_id

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..errors import LoadError
 from ..mapdata import Map
 from ..position import Position, Unit
-from .ocs import ORGANIC, is_combat, is_transport
+from ..rules.ocs import ORGANIC, is_combat, is_transport
 
 
 @dataclass(frozen=True)

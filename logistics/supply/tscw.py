@@ -116,7 +116,14 @@ class TscwSupply:
 
     def uss_hexes(self, unit: Unit, direct: bool = True) -> dict[Hex, str]:
         """The USS hexes the unit's side controls and may use (9.7, 9.8); `direct`: for the
-        unit's own LOS rather than a secondary source's line."""
+        unit's own LOS rather than a secondary source's line. The same for every unit of an
+        affiliation: worked out once."""
+        key = ("uss", unit.side, unit.coalition, unit.affiliation, direct)
+        if key not in self._cache:
+            self._cache[key] = self._uss_hexes(unit, direct)
+        return self._cache[key]
+
+    def _uss_hexes(self, unit: Unit, direct: bool) -> dict[Hex, str]:
         out: dict[Hex, str] = {}
         for src in self.position.supply_sources:
             if src.side != unit.side or not (src.usable_by(unit) or (direct and self._north_direct(unit))):
@@ -144,14 +151,20 @@ class TscwSupply:
 
     def secondary_sources(self, unit: Unit, uss: dict[Hex, str]) -> dict[Hex, str]:
         """Friendly cities, towns and HQs that trace to one of `uss` (9.4, 9.5)."""
-        reach = self._secondary_reach(unit.side, uss)
+        key = ("secondary sources", unit.side, tuple(sorted(uss.items())))
+        if key not in self._cache:
+            self._cache[key] = self._secondary_sources(unit.side, uss)
+        return self._cache[key]
+
+    def _secondary_sources(self, side: str, uss: dict[Hex, str]) -> dict[Hex, str]:
+        reach = self._secondary_reach(side, uss)
         out: dict[Hex, str] = {}
         for city in self.map.cities:
             for h in city.place.hexes:
-                if self.position.owner_of(h) == unit.side and self.index.pos[h] in reach.dist:
+                if self.position.owner_of(h) == side and self.index.pos[h] in reach.dist:
                     out.setdefault(h, city.name)
         for u in self.position.units:
-            if u.side == unit.side and u.type == "hq" and u.hex is not None and self.index.pos[u.hex] in reach.dist:
+            if u.side == side and u.type == "hq" and u.hex is not None and self.index.pos[u.hex] in reach.dist:
                 out.setdefault(u.hex, f"HQ {u.id}")
         return out
 
@@ -167,26 +180,25 @@ class TscwSupply:
         uss = self.uss_hexes(unit)
         secondary = self.secondary_sources(unit, self.uss_hexes(unit, direct=False))
         names = {**secondary, **uss}
-        enter, *_ = self._masks(unit.side)
+        key = ("los steps", unit.side)
+        if key not in self._cache:   # the LOS edges (_edges), as steps out of each hex
+            steps: dict[int, list[int]] = {}
+            src, dst, _ = self._edges(unit.side, False)
+            for a, b in zip(src.tolist(), dst.tolist()):
+                steps.setdefault(a, []).append(b)
+            self._cache[key] = steps
+        steps = self._cache[key]
         ix = self.index
         start = ix.pos[unit.hex]
-        seen, frontier, found = {start: 0}, [start], {}
+        seen, frontier, found = {start}, [start], {}
         for step in range(LOS_LENGTH + 1):
             for k in frontier:
                 h = ix.hexes[k]
                 if h in names:
                     found.setdefault(names[h], step)
-            if step == LOS_LENGTH:
-                break
-            nxt = []
-            for k in frontier:
-                for n in ix.hexes[k].neighbours():
-                    j = ix.pos.get(n)
-                    if j is None or j in seen or not enter[j] or not ix.crossable_between(k, j):
-                        continue
-                    seen[j] = step + 1
-                    nxt.append(j)
-            frontier = sorted(nxt)
+            nxt = [j for k in frontier for j in steps.get(k, ()) if j not in seen]
+            seen.update(nxt)
+            frontier = nxt
         return found
 
     def verdicts(self) -> list[Verdict]:
@@ -232,11 +244,9 @@ class TscwSupply:
 
     def _walk(self, reach: Reach, start: int, element: str, first: LineStep | None):
         steps = [first] if first else []
-        forward = reach.forward_steps()
         cur, used = start, 0.0
         while reach.dist.get(cur, 0.0) > 0:
-            d = reach.dist[cur]
-            cur = min(b for b, w in forward.get(cur, []) if b in reach.dist and reach.dist[b] + w == d)
+            cur, _ = reach.next_step(cur, reach.dist[cur])
             used += 1
             steps.append(LineStep(self.map.hex_id(self.index.hexes[cur]), element, used))
         return steps, cur
@@ -246,15 +256,18 @@ class TscwSupply:
         if not seeds:
             return Block(self.map.hex_id(unit.hex), "9.4", "no friendly USS or secondary source traces to a USS")
         ix = self.index
-        keep = ix.crossable & ix.land[ix.dst] & ~ix.neutral[ix.dst] & ix.land[ix.src]
-        relaxed = backward_reach(len(ix), ix.mask(seeds), ix.src[keep], ix.dst[keep], np.ones(int(keep.sum())))
+        key = ("relaxed", tuple(sorted(seeds)))
+        if key not in self._cache:   # one search per set of seeds, not per unit out of supply
+            keep = ix.crossable & ix.land[ix.dst] & ~ix.neutral[ix.dst] & ix.land[ix.src]
+            self._cache[key] = backward_reach(len(ix), ix.mask(seeds), ix.src[keep], ix.dst[keep], np.ones(int(keep.sum())))
+        relaxed = self._cache[key]
         d = relaxed.dist.get(i)
         if d is None:
             return Block(self.map.hex_id(unit.hex), "9.4", "no line of any length reaches a supply source")
         steps, _ = self._walk(relaxed, i, "LOS", None)
         _, _, enemy_units, ezoc, friendly = self._masks(unit.side)
         for step in steps[:LOS_LENGTH]:
-            k = ix.pos[self.map.hex_at(step.hex)]
+            k = ix.node_of(step.hex)
             if enemy_units[k]:
                 return Block(step.hex, "9.4", "enemy unit in the hex")
             if ezoc[k] and not friendly[k]:

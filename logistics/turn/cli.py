@@ -10,13 +10,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from ..files import load_scenario_file
-from ..scenario import Scenario, scenario_text
+from ..scenario import scenario_text
 from .engine import advance, describe
 from .history import entries, history_dir, record, undo
 
@@ -49,28 +48,24 @@ def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
     position, done = loaded.position, []
     for _ in range(steps):
         step = advance(position, loaded.map, scenario)
-        summary = f"{describe(position)} -> {describe(step.position)}"
+        start, end = describe(position), describe(step.position)
         if not dry_run:
-            record(path, scenario_text(step.position, loaded.map), summary)
-        done.append((summary, step))
+            record(path, scenario_text(step.position, loaded.map), f"{start} -> {end}", loaded.map)
+        done.append((start, end, step))
         position = step.position
     if as_json:
         click.echo(json.dumps({"scenario": scenario, "written": not dry_run, "steps": [
-            {"from": describe_turn(s.before, loaded), "to": describe(s.position), "actions": s.actions,
-             "supply": [v.as_dict() for v in s.verdicts]} for _, s in done]}, indent=2, ensure_ascii=False))
+            {"from": start, "to": end, "actions": s.actions, "supply": [v.as_dict() for v in s.verdicts]}
+            for start, end, s in done]}, indent=2, ensure_ascii=False))
         return
-    for summary, step in done:
-        click.echo(summary)
+    for start, end, step in done:
+        click.echo(f"{start} -> {end}")
         for line in step.actions or ["nothing to do automatically"]:
             click.echo(f"  {line}")
     if dry_run:
         click.echo("(dry run: nothing written)")
     else:
         click.echo(f"written: {scenario} (earlier state in {history_dir(path)})")
-
-
-def describe_turn(turn, loaded: Scenario) -> str:
-    return describe(replace(loaded.position, turn=turn))
 
 
 @turn.command("undo")

@@ -34,10 +34,9 @@ TSCW_PLAYERS = {"B": "Nationalist", "C": "Republican"}
 
 @dataclass
 class Step:
-    """One step of the sequence: where it started and ended, what the engine did (each line
-    citing its rule), the supply verdicts it judged, and the new position."""
+    """One step of the sequence: where it ended, what the engine did (each line citing its rule),
+    the supply verdicts it judged, and the new position."""
 
-    before: Turn
     after: Turn
     position: Position
     actions: list[str] = field(default_factory=list)
@@ -57,7 +56,7 @@ def advance(position: Position, map_: Map, source: str = "scenario") -> Step:
     if position.game in EUROPA_GAMES:
         return _europa_step(position, map_, source)
     if position.game == "tscw":
-        return _tscw_step(position, map_)
+        return _tscw_step(position, map_, source)
     raise LoadError(source, f"no sequence of play for {position.game} yet", field="game",
                     expected="europa-fwtbt, europa-sf or tscw")
 
@@ -95,10 +94,14 @@ def _europa_step(position: Position, map_: Map, source: str) -> Step:
             raise LoadError(source, f"cannot step to {after.player} {after.phase} {after.date}: {exc}",
                             field="options.french_assistance",
                             expected="the 44J level (and Sporadic check) of that player turn") from None
-    step = Step(position.turn, after, position)
+    step = Step(after, position)
     p = position
     if position.turn.phase != "initial":
-        p = _ownership_step(step, p, update_ownership(p, map_, advanced=bool(p.options.get("advanced_ownership"))), map_)
+        owned = update_ownership(p, map_, advanced=bool(p.options.get("advanced_ownership")))
+        step.actions += _owner_changes(p, owned, map_, "3D ownership")
+        for h in sorted(owned.unpacified - p.unpacified, key=map_.hex_id):
+            step.actions.append(f"39A: {map_.hex_id(h)} changed hands and must be pacified")
+        p = owned
     p = replace(p, turn=after)
     if after.phase == "initial":
         new_game_turn = after.number != position.turn.number
@@ -126,14 +129,11 @@ def _marker(n: int) -> str:
     return f"U-{n}" if n else "no marker"
 
 
-def _ownership_step(step: Step, before: Position, after: Position, map_: Map) -> Position:
-    changed = sorted((map_.hex_id(h), before.owner_of(h), after.owner_of(h)) for h in set(before.owner) | set(after.owner)
-                     if before.owner_of(h) != after.owner_of(h))
-    for hid, old, new in changed:
-        step.actions.append(f"3D ownership: {hid} {old} -> {new}")
-    for h in sorted(after.unpacified - before.unpacified, key=map_.hex_id):
-        step.actions.append(f"39A: {map_.hex_id(h)} changed hands and must be pacified")
-    return after
+def _owner_changes(before: Position, after: Position, map_: Map, label: str) -> list[str]:
+    """One line per hex whose owner (Europa) or controller (TSCW) changed, in printed-id order."""
+    return [f"{label}: {map_.hex_id(h)} {before.owner_of(h)} -> {after.owner_of(h)}"
+            for h in sorted(set(before.owner) | set(after.owner), key=map_.hex_id)
+            if before.owner_of(h) != after.owner_of(h)]
 
 
 def _pacification_step(step: Step, position: Position, map_: Map) -> Position:
@@ -164,34 +164,30 @@ def tscw_segment(position: Position, source: str = "scenario"):
                     expected="a segment code such as 'B-I' or its name (TSCW 5.2)")
 
 
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
 def next_tscw_date(date: str, number: int) -> str:
     """1.3: a game turn is one month (turns 1-4) or two (turns 5-19). Dates read 'Sep 36'."""
+    months = fwtbt_events.MONTHS
     words = date.split()
-    if len(words) != 2 or words[0][:3].capitalize() not in MONTHS or not words[1].isdigit():
+    if len(words) != 2 or words[0][:3].lower() not in months or not words[1].isdigit():
         return date
-    month = MONTHS.index(words[0][:3].capitalize()) + (1 if number <= 4 else 2)
+    month = months.index(words[0][:3].lower()) + (1 if number <= 4 else 2)
     year = int(words[1]) + month // 12
-    return f"{MONTHS[month % 12]} {year % 100:02d}"
+    return f"{months[month % 12].capitalize()} {year % 100:02d}"
 
 
-def _tscw_step(position: Position, map_: Map) -> Step:
+def _tscw_step(position: Position, map_: Map, source: str) -> Step:
     from ..supply.tscw import TscwSupply, update_control
 
-    seg = tscw_segment(position)
+    seg = tscw_segment(position, source)
     nxt, new_turn = next_segment("tscw", seg.code)
     t = position.turn
     after = Turn(t.number + 1 if new_turn else t.number, next_tscw_date(t.date, t.number) if new_turn else t.date,
                  nxt.code, TSCW_PLAYERS.get(nxt.code[0], ""))
-    step = Step(t, after, position)
+    step = Step(after, position)
     p = position
     if seg.code in TSCW_MOVEMENT:
         controlled = update_control(p, map_)
-        for h in sorted(set(p.owner) | set(controlled.owner), key=map_.hex_id):
-            if p.owner_of(h) != controlled.owner_of(h):
-                step.actions.append(f"10.7 control: {map_.hex_id(h)} {p.owner_of(h)} -> {controlled.owner_of(h)}")
+        step.actions += _owner_changes(p, controlled, map_, "10.7 control")
         old, new = p.options.get("fortified_lines", {}), controlled.options.get("fortified_lines", {})
         for name in sorted(new):
             if old.get(name, "inactive") != new[name]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..atomic import write_files
 from ..errors import LoadError
+from ..mapdata import Map
 
 
 def history_dir(scenario: Path) -> Path:
@@ -25,16 +26,17 @@ def entries(scenario: Path) -> list[str]:
     return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
 
 
-def check_loads(scenario: Path, new_text: str, summary: str) -> None:
+def check_loads(scenario: Path, new_text: str, summary: str, map_: Map) -> None:
     """Refuse a state that would not load again (e.g. a turn past the 44J data of its French
-    assistance): read it from a temporary file beside the scenario, so relative paths resolve."""
+    assistance): read it, against its map already loaded, from a temporary file beside the
+    scenario, so relative paths resolve."""
     from ..scenario import load_scenario
 
     fd, tmp = tempfile.mkstemp(dir=scenario.parent, prefix=f".{scenario.stem}.check.", suffix=".yaml")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(new_text)
-        load_scenario(tmp)
+        load_scenario(tmp, map_)
     except LoadError as exc:
         raise LoadError(str(scenario), f"the step {summary} gives a position that would not load: "
                                        f"{exc.field + ': ' if exc.field else ''}{exc.message}",
@@ -43,10 +45,10 @@ def check_loads(scenario: Path, new_text: str, summary: str) -> None:
         os.unlink(tmp)
 
 
-def record(scenario: Path, new_text: str, summary: str) -> int:
+def record(scenario: Path, new_text: str, summary: str, map_: Map) -> int:
     """Keep the scenario's current bytes as the next snapshot, log `summary`, write `new_text`
     (after checking that it loads). Returns the step's number."""
-    check_loads(scenario, new_text, summary)
+    check_loads(scenario, new_text, summary, map_)
     done = entries(scenario)
     number = len(done) + 1
     folder = history_dir(scenario)

@@ -50,18 +50,19 @@ def verdicts(m, p) -> dict:
 # --- 13.1 HQs -------------------------------------------------------------------------------------
 
 @case('OCS-13.1a-hq-modes-throw')
-@params("mode, tags, status, why", [
-    ("combat", (), TRACED, "Combat Mode throw range 6"),
-    ("move", (), OOS, "beyond its Move Mode throw range 3"),
-    ("reserve", (), TRACED, "Combat Mode throw range 6"),
-    ("strat", (), OOS, "Strat Mode and cannot throw supply (13.1a, 5.8b)"),
-    ("combat", ("dg",), TRACED, "Combat Mode throw range 6 (DG does not affect it, 13.1a)"),
+@params("mode, status, why", [
+    ("combat", TRACED, "Combat Mode throw range 6"),
+    ("move", OOS, "beyond its Move Mode throw range 3"),
+    ("reserve", TRACED, "Combat Mode throw range 6"),
+    ("strat", OOS, "Strat Mode and cannot throw supply (13.1a, 5.8b)"),
+    ("dg-combat", TRACED, "Combat Mode throw range 6 (DG does not affect it, 13.1a)"),
+    ("dg-move", OOS, "beyond its Move Mode throw range 3 (DG does not affect it, 13.1a)"),
 ])
-def rule_13_1a_the_combat_mode_side_throws_farther_strat_mode_not_at_all_dg_changes_nothing(mode, tags, status, why):
+def rule_13_1a_the_combat_mode_side_throws_farther_strat_mode_not_at_all_dg_changes_nothing(mode, status, why):
     """13.1a: the Combat Mode side of an HQ has the greater throw range; an HQ in Strat Mode cannot
     throw (5.8b); DG Mode does not affect an HQ's special functions. The HQ at 0404 is 3 truck MP
     from the source; the unit at 0904 is 5 MP from the HQ and 8 from the source."""
-    m, p = ocs(hq("Corps", "0404", mode, tags=tags), u("Inf", "0904"))
+    m, p = ocs(hq("Corps", "0404", mode), u("Inf", "0904"))
     v = verdicts(m, p)["Inf"]
     assert v.general == status
     assert why in (v.source if status == TRACED else v.blocked.reason)

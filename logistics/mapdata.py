@@ -171,7 +171,11 @@ class Map:
 
     def hexes(self) -> list[Hex]:
         """All map hexes in grid order (row by row, column by column)."""
-        return sorted(self.terrain, key=lambda h: self.layout.to_offset(h)[::-1])
+        return self.grid_order(self.terrain)
+
+    def grid_order(self, hexes) -> list[Hex]:
+        """`hexes` sorted row by row, column by column."""
+        return sorted(hexes, key=lambda h: self.layout.to_offset(h)[::-1])
 
     # --- terrain and zones ---------------------------------------------------------------------
     def is_water(self, hex_: Hex) -> bool:
@@ -186,6 +190,11 @@ class Map:
 
     def country_of(self, hex_: Hex) -> str:
         return self.layers.get("country", {}).get(hex_, "")
+
+    def is_neutral(self, hex_: Hex) -> bool:
+        """The hex lies in a neutral country."""
+        country = self.countries.get(self.country_of(hex_))
+        return country is not None and country.neutral
 
     def region_of(self, hex_: Hex) -> str:
         return self.layers.get("region", {}).get(hex_, "")
@@ -252,6 +261,9 @@ class Map:
             if c.name == name:
                 return c
         raise KeyError(f"no city named {name!r} on map {self.name}")
+
+    def yard(self, name: str) -> Yard | None:
+        return next((y for y in self.yards if y.name == name), None)
 
     def beach(self, name: str) -> Beach | None:
         return next((b for b in self.beaches if b.name == name), None)

@@ -95,9 +95,7 @@ def _read_numbering(doc: Doc) -> Numbering:
 
 def _read_legend(layer: str, doc: Doc | None) -> dict[str, object]:
     if doc is None:
-        if layer == "terrain":
-            return dict(DEFAULT_TERRAIN_LEGEND)
-        raise LoadError("", f"layer {layer!r} needs a legend")
+        return dict(DEFAULT_TERRAIN_LEGEND)      # only the terrain layer may omit its legend
     legend: dict[str, object] = {}
     for char, value in doc.items():
         if len(char) != 1 or char == OFF_MAP:
@@ -163,14 +161,13 @@ def load_map(folder: Path | str) -> Map:
                scale_miles=scale, north_rotation=rotation, countries=countries)
 
     layer_docs = f["layers"].mapping(LAYERS, required=("terrain",))
-    for layer, ldoc in layer_docs.items():
+    # Terrain first, whatever the file's order: the other layers are checked against its hexes.
+    for layer in ["terrain", *(name for name in layer_docs if name != "terrain")]:
+        ldoc = layer_docs[layer]
         lf = ldoc.mapping(("file", "legend"), required=("file",))
-        try:
-            legend = _read_legend(layer, lf.get("legend"))
-        except LoadError:
-            if "legend" in lf:
-                raise
-            raise ldoc.error(f"layer {layer!r} needs a legend", expected="a 'legend' of character: value") from None
+        if "legend" not in lf and layer != "terrain":
+            raise ldoc.error(f"layer {layer!r} needs a legend", expected="a 'legend' of character: value")
+        legend = _read_legend(layer, lf.get("legend"))
         file_name = lf["file"].text()
         cells = _read_layer_file(folder / file_name, str(folder / file_name), layer, legend, columns, rows, layout)
         map_.legends[layer] = legend

@@ -52,7 +52,7 @@ class SeaGraph:
     def __init__(self, map_: Map):
         self.map = map_
         sea = {h for h in map_.terrain if map_.is_sea(h)} | {p.place.hex for p in map_.ports if p.place.hex}
-        self.nodes: list[Node] = sorted(sea, key=lambda h: map_.layout.to_offset(h)[::-1])
+        self.nodes: list[Node] = map_.grid_order(sea)
         self.nodes += [b.name for b in map_.boxes]
         self.adjacent: dict[Node, list[Node]] = {n: [] for n in self.nodes}
         for h in self.nodes:

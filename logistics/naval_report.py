@@ -6,16 +6,15 @@ from .beaches import beach_refusal
 from .hexgrid import Hex
 from .naval import port_state
 from .supply.europa import EuropaSupply
-from .supply.limited import limited_options
 
 
 def _ids(map_, hexes) -> list[str]:
-    return [map_.hex_id(h) for h in sorted(hexes, key=lambda h: map_.layout.to_offset(h)[::-1])]
+    return [map_.hex_id(h) for h in map_.grid_order(hexes)]
 
 
 def naval_summary(engine: EuropaSupply) -> dict:
     position, map_, rules = engine.position, engine.map, engine.rules
-    verdicts = engine.verdicts()  # runs the limited-source allocation too
+    engine.verdicts()  # runs the limited-source allocation too
     sides = {}
     for side in position.sides:
         coalitions = {c for c, _ in side.coalitions}
@@ -34,8 +33,8 @@ def naval_summary(engine: EuropaSupply) -> dict:
         connections = {}
         for unit in (u for u in position.units if u.side == side.name):
             reach = engine.general_reach(unit)
-            for key, port in sorted(reach.origins.items(), key=lambda kv: str(kv[0])):
-                connections.setdefault(port.name, set()).update(s for s in reach.source_of.values())
+            for port in reach.origins.values():
+                connections.setdefault(port.name, set()).update(reach.source_of.values())
         sides[side.name] = {
             "danger_zones": {why: _ids(map_, hexes) for why, hexes in sorted(danger.items())},
             "combat_zones": {why: _ids(map_, hexes) for why, hexes in sorted(combat.items())},
@@ -55,7 +54,7 @@ def naval_summary(engine: EuropaSupply) -> dict:
     allocation = getattr(engine, "allocation", None)
     limited = None
     if allocation is not None:
-        _, capacities, _, _ = limited_options(engine, verdicts)
+        capacities = engine.limited_capacities
         limited = {"status": allocation.status, "supplied_res": allocation.supplied_res,
                    "assignment": dict(sorted(allocation.assignment.items())),
                    "sources": {name: {"capacity": cap, "used": allocation.used.get(name, 0.0),

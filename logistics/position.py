@@ -7,7 +7,6 @@ out-of-supply markers change simultaneously, after all verdicts).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterable
 
 from .hexgrid import Hex
 
@@ -343,6 +342,3 @@ class SetTurn(Change):
     def apply(self, position: Position) -> Position:
         return replace(position, turn=self.turn)
 
-
-def by_id(units: Iterable[Unit]) -> dict[str, Unit]:
-    return {u.id: u for u in units}

@@ -112,8 +112,7 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
                 c.add("polygon", c.corners(h), fill=SIDE_COLOURS[sides.index(owner) % len(SIDE_COLOURS)],
                       opacity=0.3)
     for h in hexes:
-        country = map_.country_of(h)
-        if country in map_.countries and map_.countries[country].neutral:
+        if map_.is_neutral(h):
             c.add("polygon", c.corners(h), fill=NEUTRAL, opacity=0.35)
 
     # Borders and coast: hexsides between different regions, countries, land and sea.

@@ -169,8 +169,7 @@ def _side_name(doc: Doc, sides: tuple[Side, ...]) -> str:
 
 def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, base: Path) -> dict[Hex, str]:
     owners = (*[s.name for s in sides], NEUTRAL, UNOWNED)
-    owner: dict[Hex, str] = {h: NEUTRAL for h in map_.terrain
-                             if map_.countries.get(map_.country_of(h)) and map_.countries[map_.country_of(h)].neutral}
+    owner = _neutral_owners(map_)
     f = doc.mapping(("grid", *owners))
     if "grid" in f:
         g = f["grid"].mapping(("file", "legend"), required=("file", "legend"))
@@ -223,9 +222,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if u.id in seen:
             raise d.error(f"duplicate unit id {u.id!r} (first at line {seen[u.id].line})", expected="unique unit ids")
         seen[u.id] = d
-    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent) if "ownership" in f else \
-        {h: NEUTRAL for h in sorted(map_.terrain) if map_.countries.get(map_.country_of(h), None) is not None
-         and map_.countries[map_.country_of(h)].neutral}
+    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent) if "ownership" in f else _neutral_owners(map_)
 
     box_owner = {}
     for name, d in f["box_owners"].items() if "box_owners" in f else []:
@@ -278,13 +275,13 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         damage[name] = d.integer(0)
     capacity = {}
     for name, d in f["rail_capacity"].items() if "rail_capacity" in f else []:
-        if not any(y.name == name for y in map_.yards):
+        if map_.yard(name) is None:
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
     weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_) if "options" in f else {}
-    sources = tuple(_read_source(d, sides, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
+    sources = tuple(_read_source(d, sides, reader, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
     limited = tuple(_read_limited(d, sides, map_) for d in f["limited_sources"].list()) if "limited_sources" in f else ()
     names = [src.name for src in sources] + [src.name for src in limited]
     if len(set(names)) != len(names):
@@ -451,7 +448,7 @@ def _read_limited(doc: Doc, sides: tuple[Side, ...], map_: Map) -> LimitedSource
                          f["per_hex"].boolean() if "per_hex" in f else False)
 
 
-def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
+def _read_source(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map) -> SupplySource:
     f = doc.mapping(("name", "side", "cities", "hexes", "users", "connected", "stand_ins", "per_hex"),
                     required=("name", "side"))
     if "cities" not in f and "hexes" not in f:
@@ -470,7 +467,7 @@ def _read_source(doc: Doc, sides: tuple[Side, ...], map_: Map) -> SupplySource:
     return SupplySource(f["name"].text(), side, cities[0], users,
                         f["connected"].integer(0) if "connected" in f else 0, cities[1],
                         f["per_hex"].boolean() if "per_hex" in f else False,
-                        tuple(HexReader(map_).hex(d) for d in f["hexes"].list()) if "hexes" in f else ())
+                        tuple(reader.hex(d) for d in f["hexes"].list()) if "hexes" in f else ())
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -480,15 +477,18 @@ def _num(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
 
+def _neutral_owners(map_: Map) -> dict[Hex, str]:
+    """Ownership before the scenario says anything: neutral countries are neutral."""
+    return {h: NEUTRAL for h in sorted(map_.terrain) if map_.is_neutral(h)}
+
+
 def _default_owner(map_: Map, hex_: Hex) -> str:
-    country = map_.countries.get(map_.country_of(hex_))
-    return NEUTRAL if country is not None and country.neutral else UNOWNED
+    return NEUTRAL if map_.is_neutral(hex_) else UNOWNED
 
 
 def scenario_text(position: Position, map_: Map) -> str:
     """The scenario as YAML text; deterministic, so written files diff cleanly."""
     hid = map_.hex_id
-    grid_order = lambda hexes: sorted(hexes, key=lambda h: map_.layout.to_offset(h)[::-1])  # noqa: E731
     out = [f"game: {position.game}", f"map: {dump_flow(position.map_ref)}"]
     t = position.turn
     out.append("turn: " + dump_flow({"number": t.number, "date": t.date, "phase": t.phase,
@@ -508,7 +508,7 @@ def scenario_text(position: Position, map_: Map) -> str:
         out.append("ownership:")
         for name in [*(s.name for s in position.sides), NEUTRAL, UNOWNED]:
             if name in changed:
-                out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in grid_order(changed[name])]))
+                out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in map_.grid_order(changed[name])]))
     if position.box_owner:
         out.append("box_owners: " + dump_flow(dict(sorted(position.box_owner.items()))))
     if position.temporary_owners:
@@ -538,7 +538,7 @@ def scenario_text(position: Position, map_: Map) -> str:
     for key, hexes in (("unpacified", position.unpacified), ("garrisoned", position.garrisoned),
                        ("rail_breaks", position.rail_breaks)):
         if hexes:
-            out.append(f"{key}: " + dump_flow([hid(h) for h in grid_order(hexes)]))
+            out.append(f"{key}: " + dump_flow([hid(h) for h in map_.grid_order(hexes)]))
     if position.pacification:
         out.append("pacification:")
         out.extend("  - " + dump_flow({"hex": hid(w.hex), "work": w.work, "garrison": _num(w.garrison),
@@ -597,7 +597,7 @@ def scenario_text(position: Position, map_: Map) -> str:
     if position.marks:
         out.append("marks:")
         for name, hexes in sorted(position.marks.items()):
-            out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in grid_order(hexes)]))
+            out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in map_.grid_order(hexes)]))
     return "\n".join(out) + "\n"
 
 

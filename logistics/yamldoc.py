@@ -126,10 +126,10 @@ class Doc:
         return [d.text() for d in self.list()]
 
 
-def load_doc(path: Path | str, display: str | None = None) -> Doc:
+def load_doc(path: Path | str) -> Doc:
     """Parse a YAML file into a Doc; syntax errors become LoadErrors with the line."""
     path = Path(path)
-    name = display or str(path)
+    name = str(path)
     try:
         source = path.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -27,8 +27,7 @@ def crossable(map_: Map, a: Hex, b: Hex) -> bool:
 def neutral_border(map_: Map, a: Hex, b: Hex) -> bool:
     if not map_.is_border(a, b):
         return False
-    return any(map_.countries.get(map_.country_of(h)) is not None and map_.countries[map_.country_of(h)].neutral
-               for h in (a, b))
+    return map_.is_neutral(a) or map_.is_neutral(b)
 
 
 def projects_into(map_: Map, unit_hex: Hex, target: Hex) -> bool:

@@ -126,3 +126,13 @@ def test_the_unbroken_files_validate(data_copy):
 
 def test_at_least_fifteen_distinct_malformed_files():
     assert len({(c[0], c[2]) for c in CASES.values()}) >= 15
+
+
+def test_a_layer_listed_before_terrain_is_still_checked_against_its_hexes(data_copy):
+    """The layers are read terrain first, whatever their order in map.yaml."""
+    folder = data_copy / "maps" / "testland"
+    edit(folder / "map.yaml", "  terrain: {file: terrain.txt}\n  country: {file: country.txt, legend: {R: Ruritania, N: Neutralia}}\n",
+         "  country: {file: country.txt, legend: {R: Ruritania, N: Neutralia}}\n  terrain: {file: terrain.txt}\n")
+    edit(folder / "terrain.txt", "..m....,,~~~\n", " .m....,,~~~\n")
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert result.exit_code == 1 and "country.txt:1: column 1: a country value where terrain.txt has no hex" in result.output

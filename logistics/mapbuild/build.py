@@ -26,7 +26,6 @@ TSCW_SIZES = {"major": "city", "dot": "town"}  # Europa symbol -> TSCW city kind
 @dataclass
 class Built:
     map: Map
-    transform: GridTransform
     notes: list[str] = field(default_factory=list)
 
 
@@ -209,7 +208,7 @@ def build(name: str, mask: LandMask | None = None) -> Built:
     for r in spec.get("routes", []):
         ends = tuple(_route_end(map_, transform, place_hexes, end, r.get("kind", "naval")) for end in r["ends"])
         map_.routes.append(Route(ends, r.get("kind", "naval"), r.get("cost", 1)))
-    return Built(map_, transform, notes)
+    return Built(map_, notes)
 
 
 def _route_end(map_: Map, transform: GridTransform, place_hexes, end, kind: str) -> str:

@@ -63,10 +63,10 @@ class EuropaRail:
         block = self.why_not_in(b)
         if block is not None:
             return block
-        why = self.nets.view.why_not(b)
         # 39A rulings (AEG 1998): rail movement into and through a friendly-owned unpacified city
         # is allowed, whatever its garrison; only supply lines are barred.
-        if why is not None and why[0] != "39A":
+        why = self.nets.view.why_not(b, unpacified=False)
+        if why is not None:
             rule, reason = why
             return Block(self.hid(b), f"7A, {rule}", f"{reason}: rail use follows the rail element's limits")
         return None

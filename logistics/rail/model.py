@@ -32,10 +32,6 @@ class MoveRequest:
     arrival: bool = False            # OCS 13.6b: a reinforcement (or new SP) arriving by rail
     line: int = 0                    # where the request stands in its file
 
-    @property
-    def what(self) -> str:
-        return self.unit if self.unit is not None else f"{self.cargo} ({self.size:g})"
-
 
 @dataclass(frozen=True)
 class Increase:

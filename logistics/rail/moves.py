@@ -126,7 +126,7 @@ def _read_increase(doc: Doc, scenario: Scenario, reader: HexReader) -> Increase:
     yard = None
     if "yard" in i:
         yard = i["yard"].text()
-        if not any(y.name == yard and y.place.hex is not None for y in scenario.map.yards):
+        if scenario.map.yard(yard) is None or scenario.map.yard(yard).place.hex is None:
             raise i["yard"].error(f"unknown rail yard {yard!r}", expected="a yard of the map")
     if kind == "temporary":
         if ("yard" in i) == ("hex" in i):

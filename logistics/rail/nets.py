@@ -107,12 +107,11 @@ class RailNets:
             if h is None:
                 continue
             capacity = float(self.position.rail_capacity.get(yard.name, 0.0))
-            country = self.map.countries.get(self.map.country_of(h))
-            if country is not None and country.neutral:
+            if self.map.is_neutral(h):
                 # 7A4 ruling (AEG, 13-Jan-03): "You cannot use the French rail marshaling yards for
                 # any purpose because they belong to a neutral country".
                 self.unusable.append(UnusableYard(yard.name, h, capacity, Block(
-                    self.map.hex_id(h), "7A4", f"yard in neutral {country.name}: never usable (AEG 13-Jan-03)")))
+                    self.map.hex_id(h), "7A4", f"yard in neutral {self.map.country_of(h)}: never usable (AEG 13-Jan-03)")))
             elif self.position.owner_of(h) == self.side:
                 usable[yard.name] = (self.index.pos[h], capacity)
         return usable
@@ -149,6 +148,12 @@ class RailNets:
                                                     "Portuguese rail hex by friendly-owned rail (AEG 1998)")
         return None
 
+    def add_permanent(self, inc: Increase) -> None:
+        """A permanent or Portuguese increase `check_increase` allows: `amount` REs more at the
+        yard, in its pool (43C2: permanent capacity is built at a named yard; without 43C2 it adds
+        to the net, which the yard is on — AEG 26-May-05)."""
+        self.yard_pool(inc.yard).yards[inc.yard] += inc.amount
+
     def add_temporary(self, inc: Increase) -> Block | None:
         """7A4b / 43C2 ruling (AEG 1998): resource points spent now increase the capacity of the
         section they are spent on, as it is at that moment (one fragment before two sections
@@ -161,15 +166,7 @@ class RailNets:
         return None
 
     def _yard_hex(self, name: str) -> Hex:
-        return next(y.place.hex for y in self.map.yards if y.name == name)
-
-
-def with_capacity(position: Position, yard: str, amount: float) -> Position:
-    """The position with `amount` REs more at `yard` (43C2: permanent capacity is built at a named
-    yard; without 43C2 it adds to the net, which the yard is on — AEG 26-May-05)."""
-    capacity = dict(position.rail_capacity)
-    capacity[yard] = capacity.get(yard, 0.0) + amount
-    return replace(position, rail_capacity=capacity)
+        return self.map.yard(name).place.hex
 
 
 def captured_capacity(current: float) -> float:
@@ -198,7 +195,7 @@ class CaptureYard(Change):
 
 
 def capture_yard(position: Position, map_: Map, yard: str, captor: str) -> Position:
-    found = next((y for y in map_.yards if y.name == yard), None)
+    found = map_.yard(yard)
     if found is None or found.place.hex is None:
         raise KeyError(f"no yard named {yard!r} on map {map_.name}")
     return position.apply(CaptureYard(yard, found.place.hex, captor))

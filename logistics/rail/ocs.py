@@ -65,10 +65,8 @@ class OcsRail:
         self.converted = ix.mask(position.marks.get(f"gauge:{gauge}", ())) if gauge else None
         marked = ix.mask(position.marks.get("detrainable", ()))
         hq = ix.mask(u.hex for u in on_map if u.side == side and is_hq(u) and u.mode in ENGINEER_MODES)
-        featured = ix.mask(h for h in map_.terrain if map_.city_at(h) is not None or map_.port_at(h) is not None)
-        rail = np.zeros(len(ix), dtype=bool)
-        rail[list(self.graph.adjacent)] = True
-        self.station = (marked | featured | hq) & rail          # 13.3c first condition, or marked
+        featured = ix.mask(h for feature in [*map_.cities, *map_.ports] for h in feature.place.hexes)
+        self.station = (marked | featured | hq) & ix.rail_hex         # 13.3c first condition, or marked
         sources = ix.mask(position.marks.get("supply_source", ())) | ix.mask(
             h for s in position.supply_sources if s.side == side for c in s.cities for h in map_.city(c).place.hexes)
         linked = self._reach(sources & self.controlled)

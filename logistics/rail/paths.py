@@ -48,7 +48,7 @@ class RailGraph:
         return self.index.pos[hex_]
 
     def hex_id(self, i: int) -> str:
-        return self.map.hex_id(self.index.hexes[i])
+        return self.index.hex_id(i)
 
 
 def rail_graph(map_: Map) -> RailGraph:

@@ -34,7 +34,7 @@ from ..supply.verdict import Block
 from .europa import EuropaRail
 from .model import TSCW_KINDS, Candidate, Increase, MoveRequest
 from .moves import Orders
-from .nets import Pool, RailNets, UnusableYard, with_capacity
+from .nets import Pool, RailNets, UnusableYard
 from .ocs import OcsRail
 
 EUROPA = ("europa-fwtbt", "europa-sf")
@@ -206,8 +206,8 @@ class Setting:
 
 
 def europa_setting(position: Position, map_: Map, orders: Orders) -> Setting:
-    """Permanent and Portuguese increases first (they change the position), then the temporary
-    ones, each on the section it is spent on (7A4b / 43C2 ruling, AEG 1998)."""
+    """Permanent and Portuguese increases first (at their yards), then the temporary ones, each on
+    the section it is spent on (7A4b / 43C2 ruling, AEG 1998)."""
     nets = RailNets(position, map_, orders.side)
     increases = []
     for inc in orders.increases:
@@ -215,9 +215,7 @@ def europa_setting(position: Position, map_: Map, orders: Orders) -> Setting:
             block = nets.check_increase(inc)
             increases.append(IncreaseResult(inc, block))
             if block is None:
-                position = with_capacity(position, inc.yard, inc.amount)
-    if position is not nets.position:
-        nets = RailNets(position, map_, orders.side)
+                nets.add_permanent(inc)
     increases += [IncreaseResult(inc, nets.add_temporary(inc)) for inc in orders.increases if inc.kind == "temporary"]
     if nets.isolated:
         rule, cite = "43C2: each isolated section has its own yards' capacity", "7A3, 43C2"
@@ -256,8 +254,7 @@ def explain_rejections(results: list[MoveResult], pools: list[Pool], used: list[
             for c in r.candidates)
 
 
-def plan(position: Position, map_: Map, orders: Orders, time_limit: float = TIME_LIMIT,
-         source: str = "scenario") -> Plan:
+def plan(position: Position, map_: Map, orders: Orders, source: str = "scenario") -> Plan:
     """The best set of requested moves for `orders.side` on this position (`source` names the
     scenario in errors)."""
     if position.game in EUROPA:
@@ -281,7 +278,7 @@ def plan(position: Position, map_: Map, orders: Orders, time_limit: float = TIME
             r.candidates = checked
     pools = setting.pools
     problem, k = problem_of(results, pools)
-    selection = solve(problem, time_limit) if results else Selection("OPTIMAL", 0, ())
+    selection = solve(problem) if results else Selection("OPTIMAL", 0, ())
     used = [0.0] * len(pools)
     for r, c in zip(results, selection.choice):
         if c is not None:

@@ -68,8 +68,7 @@ def position(m: Map, units: list[Unit], *, owner: str | dict[str, str] = "Loyali
     sides = SF_SIDES if game == "europa-sf" else SIDES
     base = owner if isinstance(owner, str) else ("Allied" if game == "europa-sf" else "Loyalist")
     for h in m.terrain:
-        c = m.countries.get(m.country_of(h))
-        own[h] = "neutral" if c is not None and c.neutral else base
+        own[h] = "neutral" if m.is_neutral(h) else base
     if isinstance(owner, dict):
         for hid, side in owner.items():
             own[m.hex_at(hid)] = side

@@ -77,8 +77,9 @@ class SideView:
                       & ~(self.enemy_zoc & ~self.friendly_units) & ~self.unpacified)
         self.enter_rail = self.enter & self.owned & index.rail_hex
 
-    def why_not(self, i: int) -> tuple[str, str] | None:
-        """The rule that stops a line entering node i, or None."""
+    def why_not(self, i: int, unpacified: bool = True) -> tuple[str, str] | None:
+        """The rule that stops a line entering node i, or None. `unpacified`: whether an
+        unpacified city without its garrison stops it (39A: supply lines yes, rail movement no)."""
         ix = self.index
         if not ix.land[i]:
             return "12A", f"{ix.map.terrain[ix.hexes[i]].replace('_', '-')} hex"
@@ -88,7 +89,7 @@ class SideView:
             return "12A", "enemy unit in the hex"
         if self.enemy_zoc[i] and not self.friendly_units[i]:
             return "12A, Rule 5", "enemy ZOC and no friendly unit in the hex"
-        if self.unpacified[i]:
+        if unpacified and self.unpacified[i]:
             return "39A", "friendly-owned unpacified city without its required garrison"
         return None
 
@@ -119,6 +120,7 @@ class EuropaSupply:
         self.position, self.map = position, map_
         self.rules = rules or EuropaRules.for_position(position)   # 44J: the border of this turn
         self.index = index_of(map_)
+        self.unchecked = units_unchecked(position)                 # 37C: the whole turn is unchecked
         self._views: dict[str, SideView] = {}
         self._components: dict[str, dict[int, int]] = {}
         self._groups: dict[tuple, GroupReach] = {}
@@ -240,7 +242,7 @@ class EuropaSupply:
                     origin_classes: tuple[str, ...] | None = None,
                     box_seeds: dict[str, str] | None = None) -> GroupReach:
         origin_classes = origin_classes or self.rules.naval_origin_classes
-        coalition = coalition if coalition in self.rules.coalition_danger_zones else ""
+        coalition = self._zone_coalition(coalition)
         key = (side, tuple(sorted(seeds_hexes.items())), coalition, origin_classes,
                tuple(sorted((box_seeds or {}).items())))
         if key in self._groups:
@@ -296,7 +298,12 @@ class EuropaSupply:
         rail = self._memo[full][1]
         return rail, rail.where(lambda d: d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit)
 
+    def _zone_coalition(self, coalition: str) -> str:
+        """The coalition as far as the naval zones care: "" unless it has danger zones of its own."""
+        return coalition if coalition in self.rules.coalition_danger_zones else ""
+
     def zones(self, side: str, coalition: str = "") -> NavalZones:
+        coalition = self._zone_coalition(coalition)
         key = ("zones", side, coalition)
         if key not in self._groups:
             self._groups[key] = NavalZones(self.position, self.map, self.rules, side, coalition)
@@ -391,7 +398,7 @@ class EuropaSupply:
         v = Verdict(unit.id, unit.side, unit.affiliation, hid(hex_) if hex_ else (box or None),
                     NOT_CHECKED, marker=unit.oos, next_marker=unit.oos)
         v.rules = ["12A", "12B"]
-        if units_unchecked(self.position):
+        if self.unchecked:
             # 37C (DPS, 04-Jan-04): no unit supply or isolation check before the Insurgent II Aug 36 turn.
             v.isolated, v.rules = False, ["37C"]
             v.blocked = Block(v.hex or "off map", "37C", "unit supply and isolation are not checked before "

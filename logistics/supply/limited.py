@@ -258,7 +258,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
                 ok, via = line_to(u, seeds, boxes, port_classes(u))
                 if ok:
                     # The Palma ruling: through a minor / standard port only if no other line exists.
-                    direct, _ = line_to(u, seeds, boxes, rules.naval_origin_classes)
+                    direct = via is None or line_to(u, seeds, boxes, rules.naval_origin_classes)[0]
                     options.append(Option(u.id, name, None if direct else via))
     for port in map_.ports:
         state = port_state(position, map_, rules, port)
@@ -286,7 +286,7 @@ def apply_limited_sources(engine, verdicts) -> Allocation:
     from .europa import ON_POINTS, OUT_OF_SUPPLY
     sizes, capacities, options, caps = limited_options(engine, verdicts)
     allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
-    engine.allocation = allocation
+    engine.allocation, engine.limited_capacities = allocation, capacities
     for v in verdicts:
         source = allocation.assignment.get(v.unit)
         if source is None or v.general not in (OUT_OF_SUPPLY, ON_POINTS):

@@ -19,7 +19,6 @@ class Case:
     name: str
     ids: tuple[str, ...]
     func: Callable
-    doc: str
     module: str
     params: tuple = ()            # each entry: the arguments of one run
 
@@ -37,14 +36,14 @@ CASES: list[Case] = []
 def params(names: str, values: list):
     """Run a case once per value (a tuple of arguments, or one argument)."""
     def mark(func):
-        func._params = [v if isinstance(v, tuple) else (v,) for v in values]
+        func._params = [v if type(v) is tuple else (v,) for v in values]   # a Hex is a tuple too
         return func
     return mark
 
 
 def case(*ids: str):
     def register(func):
-        CASES.append(Case(func.__name__, ids, func, (func.__doc__ or "").strip(), func.__module__,
+        CASES.append(Case(func.__name__, ids, func, func.__module__,
                           tuple(getattr(func, "_params", ()))))
         return func
     return register

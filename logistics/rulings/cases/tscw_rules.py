@@ -18,14 +18,10 @@ REP = [SupplySource("Valencia", "Republican", ("Valencia",), users=("Republican"
 
 
 def pos(m, units, owner="Republican", control=None, sources=REP, **kw):
-    own = {h: owner for h in m.terrain if m.is_land(h) and not (m.countries.get(m.country_of(h))
-                                                                 and m.countries[m.country_of(h)].neutral)}
+    own = {h: owner for h in m.terrain if m.is_land(h) and not m.is_neutral(h)}
     for hid, side in (control or {}).items():
         own[m.hex_at(hid)] = side
-    for h in m.terrain:
-        c = m.countries.get(m.country_of(h))
-        if c is not None and c.neutral:
-            own[h] = "neutral"
+    own.update({h: "neutral" for h in m.terrain if m.is_neutral(h)})
     return Position(game="tscw", map_ref="plain", sides=SIDES, units=tuple(units), owner=own,
                     supply_sources=tuple(sources), **kw)
 

@@ -10,8 +10,8 @@ import click
 from logistics.errors import LoadError
 from logistics.files import load_any, load_scenario_file
 from logistics.mapdata import Map
-from logistics.summary import map_summary, position_summary
-from logistics.supply.report import explanation, table, verdict_json
+from logistics.report.summary import map_summary, position_summary
+from logistics.report.supply import explanation, table, verdict_json
 
 
 class Command(click.Group):
@@ -82,7 +82,7 @@ def show(path: str, as_json: bool) -> None:
 
 
 def _verdicts(scenario):
-    from logistics.rules.engine import supply_engine
+    from logistics.games import supply_engine
     return supply_engine(scenario.position, scenario.map).verdicts()
 
 
@@ -126,8 +126,8 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
 def naval(scenario: str, as_json: bool) -> None:
     """Danger and combat zones, ports, naval connections and the limited-source allocation."""
-    from logistics.naval_report import naval_summary, naval_text
-    from logistics.rules.engine import supply_engine
+    from logistics.report.naval import naval_summary, naval_text
+    from logistics.games import supply_engine
     loaded = load_scenario_file(scenario)
     summary = naval_summary(supply_engine(loaded.position, loaded.map))
     if as_json:
@@ -152,7 +152,7 @@ def trace(scenario: str, unit_id: str) -> None:
 @click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
 def render(path: str, output: str, ids: bool, hex_size: float) -> None:
     """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
-    from logistics.render import render_png, render_svg
+    from logistics.render.svg import render_png, render_svg
     from logistics.atomic import write_text
     loaded = load_any(path)
     map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
@@ -216,8 +216,8 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
-from logistics.rail.cli import rail  # noqa: E402  (the rail group lives with the rail modules)
-from logistics.turn.cli import turn  # noqa: E402
+from logistics.cli.rail import rail  # noqa: E402  (the rail group lives with the rail modules)
+from logistics.cli.turn import turn  # noqa: E402
 
 main.add_command(rail)
 main.add_command(turn)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import LoadError
-from .mapdata import Map
-from .mapio import MAP_FILE, load_map
-from .scenario import Scenario, load_scenario
+from logistics.errors import LoadError
+from logistics.mapdata import Map
+from logistics.mapio import MAP_FILE, load_map
+from logistics.scenario import Scenario, load_scenario
 
 
 def load_any(path: Path | str) -> Map | Scenario:

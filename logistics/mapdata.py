@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .hexgrid import Hex, Hexside, Layout
-from .numbering import Numbering
+from logistics.hexgrid import Hex, Hexside, Layout
+from logistics.numbering import Numbering
 
 TERRAINS = ("clear", "rough", "woods", "wooded_rough", "mountain", "swamp", "all_sea", "lake")
 WATER_TERRAINS = ("all_sea", "lake")

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .atomic import write_files
-from .errors import LoadError
-from .hexgrid import Hex, Hexside, Layout
-from .mapdata import (BOX_KINDS, CITY_SIZES, DEFAULT_TERRAIN_LEGEND, HEXSIDE_FEATURES, LAYERS, OFF_MAP,
+from logistics.atomic import write_files
+from logistics.errors import LoadError
+from logistics.hexgrid import Hex, Hexside, Layout
+from logistics.mapdata import (BOX_KINDS, CITY_SIZES, DEFAULT_TERRAIN_LEGEND, HEXSIDE_FEATURES, LAYERS, OFF_MAP,
                       PORT_CLASSES, RAIL_CLASSES, TERRAINS, Airbase, Beach, Box, City, Country, Map, Place,
                       Port, Route, SideFeature, Track, Yard)
-from .numbering import STYLES, Numbering, NumberingError, Sheet
-from .yamldoc import Doc, dump_flow, load_doc
+from logistics.numbering import STYLES, Numbering, NumberingError, Sheet
+from logistics.yamldoc import Doc, dump_flow, load_doc
 
 MAP_FILE = "map.yaml"
 FEATURES_FILE = "features.yaml"

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 import rustworkx as rx
 
-from .hexgrid import DIRECTIONS, Hex, Hexside
-from .mapdata import Map
-from .zoc import crossable
+from logistics.hexgrid import DIRECTIONS, Hex, Hexside
+from logistics.mapdata import Map
+from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.

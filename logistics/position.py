@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .hexgrid import Hex
+from logistics.hexgrid import Hex
 
 ZOC_KINDS = ("normal", "reduced", "none")
 PACIFICATION_WORKS = ("pacification", "purification")   # FWtBT 39A, 39B
@@ -154,6 +154,10 @@ class SupplySource:
 
     def usable_by(self, unit: "Unit") -> bool:
         return serves(self.side, self.users, unit)
+
+
+# Game-turn dates name their month by these three letters (FWtBT 'Aug II 36', TSCW 'Sep 36').
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 @dataclass(frozen=True)

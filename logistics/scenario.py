@@ -4,18 +4,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .atomic import write_text
-from .errors import LoadError
-from .hexgrid import Hex
-from .mapdata import OFF_MAP, Map
-from .mapio import HexReader, load_map
-from .mapdata import PORT_CLASSES, TERRAINS
-from .position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KINDS, UNOWNED, ZOC_KINDS,
+from logistics.atomic import write_text
+from logistics.errors import LoadError
+from logistics.hexgrid import Hex
+from logistics.mapdata import OFF_MAP, Map
+from logistics.mapio import HexReader, load_map
+from logistics.mapdata import PORT_CLASSES, TERRAINS
+from logistics.position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KINDS, UNOWNED, ZOC_KINDS,
                        CoastalDefence, LimitedSource, NavalGroup, Pacification, Position, Side, SupplySource,
                        SupplyStock, Turn, Unit)
-from .rules import RULE_SYSTEMS
-from .rules.fwtbt_events import check_assistance, french_border
-from .yamldoc import Doc, dump_flow, load_doc
+from logistics import games
+from logistics.games import RULE_SYSTEMS
+from logistics.yamldoc import Doc, dump_flow, load_doc
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
@@ -96,8 +96,7 @@ def _read_sides(doc: Doc) -> tuple[Side, ...]:
 
 def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, game: str = "") -> Unit:
     f = doc.mapping(UNIT_FIELDS, required=("id", "affiliation"))
-    if game == "ocs":
-        _check_ocs_unit(doc, f)
+    games.game(game).check_unit(doc, f)
     affiliation = f["affiliation"].text()
     home = {a: (s.name, c) for s in sides for c, affs in s.coalitions for a in affs}
     if affiliation not in home:
@@ -133,22 +132,6 @@ def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, 
         ma=f["ma"].number(0) if "ma" in f else 0.0,
         load=f["load"].number(0) if "load" in f else 0.0,
     )
-
-
-def _check_ocs_unit(doc: Doc, f: dict[str, Doc]) -> None:
-    """An OCS unit states its mode (5.0); an HQ its throw ranges (13.1a)."""
-    from .rules.ocs import HQ, MODES, TRANSPORT_TYPES
-    if "mode" not in f:
-        raise doc.error("an OCS unit needs a mode", expected="mode: one of " + ", ".join(MODES))
-    f["mode"].choice(MODES, "OCS mode")
-    kind = f["type"].text() if "type" in f else ""
-    if kind == HQ and "throw" not in f:
-        raise doc.error("an OCS HQ needs its throw ranges", expected="throw: {combat: N, move: M} in truck MP (13.1a)")
-    if kind in TRANSPORT_TYPES and "load" in f:
-        size = f["size"].number(0) if "size" in f else 1.0
-        if f["load"].number(0) > size:
-            raise f["load"].error(f"a Transport Point of size {size:g} carries {f['load'].number(0):g} SP",
-                                  expected=f"at most its size, {size:g} SP (OCS 13.2c)")
 
 
 def _read_throw(doc: Doc) -> tuple[float, float]:
@@ -280,7 +263,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         capacity[name] = d.number(0)
     weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
-    options = _read_options(f["options"], map_) if "options" in f else {}
+    options = _read_options(f["options"], map_, game) if "options" in f else {}
     sources = tuple(_read_source(d, sides, reader, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
     limited = tuple(_read_limited(d, sides, map_) for d in f["limited_sources"].list()) if "limited_sources" in f else ()
     names = [src.name for src in sources] + [src.name for src in limited]
@@ -291,13 +274,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
     unpacified = frozenset(reader.hex(d) for d in f["unpacified"].list()) if "unpacified" in f else frozenset()
     works = _read_pacification(f["pacification"], reader, map_, unpacified, {src.name for src in sources}) \
         if "pacification" in f else ()
-    if "french_assistance" in options:
-        # 44J: the border of this player turn must follow from the option's data.
-        try:
-            french_border(options["french_assistance"], turn)
-        except ValueError as exc:
-            raise f["options"].mapping()["french_assistance"].error(
-                str(exc), expected="the level of the current quarter-year (and its Sporadic checks)") from None
+    games.game(game).check_turn_options(options, turn, f["options"] if "options" in f else None)
 
     return Position(
         game=game, map_ref=map_ref, sides=sides, turn=turn, units=units, owner=owner,
@@ -350,23 +327,7 @@ def _read_collapsed(doc: Doc, sides: tuple[Side, ...]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _read_assistance(doc: Doc, map_: Map) -> dict:
-    """FWtBT 44J (optional): {country, quarters: {first turn: level}, checks: {turn: open | closed}}."""
-    f = doc.mapping(("country", "quarters", "checks"), required=("country",))
-    value: dict = {"country": f["country"].choice(tuple(map_.countries), "country")}
-    for key in ("quarters", "checks"):
-        if key not in f:
-            continue
-        value[key] = {}
-        for turn, d in f[key].items():
-            value[key][turn] = d.text()
-            problem = check_assistance({key: {turn: d.text()}})
-            if problem:
-                raise d.error(problem, expected="see docs/scenario-format.md (44J)")
-    return value
-
-
-def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
+def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
     options: dict[str, object] = {}
     for key, d in doc.items():
         kind = OPTION_KINDS.get(key)
@@ -403,7 +364,7 @@ def _read_options(doc: Doc, map_: Map) -> dict[str, object]:
                                    else "no fortified_lines: the map has no fortified_line hexsides")
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
         elif kind == "french_assistance":
-            options[key] = _read_assistance(d, map_)
+            options[key] = games.game(game).read_option(key, d, map_)
         elif kind == "sea_zones":
             # SF 31B (GR/D, 1998): the stormy sea zones of the map's sea_zone layer, or true for all.
             zones = tuple(sorted(set(map_.layers.get("sea_zone", {}).values())))

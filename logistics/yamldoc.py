@@ -10,7 +10,7 @@ from typing import Iterator
 
 import yaml
 
-from .errors import LoadError
+from logistics.errors import LoadError
 
 _constructor = yaml.constructor.SafeConstructor()
 

@@ -9,9 +9,9 @@ Reduced ZOCs block supply and isolation exactly as normal ones (Rule 5 ruling, A
 """
 from __future__ import annotations
 
-from .hexgrid import Hex
-from .mapdata import Map
-from .position import Position, Unit
+from logistics.hexgrid import Hex
+from logistics.mapdata import Map
+from logistics.position import Position, Unit
 
 
 def crossable(map_: Map, a: Hex, b: Hex) -> bool:

@@ -5,8 +5,8 @@ from dataclasses import replace
 
 from logistics.mapio import write_map
 from logistics.position import Pacification, Turn
-from logistics.rules.europa import EuropaRules
-from logistics.rules.fwtbt_events import french_border, quarter_start, turn_index, turn_name
+from logistics.games.europa.rules import EuropaRules
+from logistics.games.europa.events import french_border, quarter_start, turn_index, turn_name
 from logistics.scenario import load_scenario, scenario_text, write_scenario
 
 ASSISTANCE = {"country": "Neutralia", "quarters": {"Oct I 36": "sporadic", "Jan I 37": "substantial"},

@@ -114,7 +114,7 @@ def test_place_coordinates_come_from_geonames():
 
 def test_render_draws_both_maps(tmp_path):
     from logistics.mapio import load_map
-    from logistics.render import render_svg
+    from logistics.render.svg import render_svg
 
     for name in ("iberia-europa", "iberia-tscw"):
         svg = render_svg(load_map(MAPS / name), show_ids=True)
@@ -124,7 +124,7 @@ def test_render_draws_both_maps(tmp_path):
 def test_render_shows_a_position(tmp_path):
     from logistics.mapio import load_map
     from logistics.position import Position, Side, Unit
-    from logistics.render import render_png, render_svg
+    from logistics.render.svg import render_png, render_svg
 
     m = load_map(MAPS / "iberia-europa")
     madrid = m.city("Madrid").place.hexes[0]

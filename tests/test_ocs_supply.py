@@ -12,7 +12,7 @@ from conftest import DATA, edit
 from logistics.position import SupplySource, Unit
 from logistics.rulings.cases.ocs_supply import SIDES, ocs
 from logistics.scenario import load_scenario, scenario_text
-from logistics.supply.ocs import DEFAULT_DIRECT_DRAW, DEFAULT_TRUCK_COSTS, OOS, TRACED, OcsSupply, may_supply, throw_range
+from logistics.games.ocs.supply import DEFAULT_DIRECT_DRAW, DEFAULT_TRUCK_COSTS, OOS, TRACED, OcsSupply, may_supply, throw_range
 
 SCENARIO = DATA / "scenarios" / "ocs-test.yaml"
 

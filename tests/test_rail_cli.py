@@ -12,9 +12,9 @@ from conftest import TESTLAND_MAP, TESTLAND_SCENARIO, edit
 from logistics.mapdata import City, Place, Yard
 from logistics.mapio import load_map, write_map
 from logistics.position import Position
-from logistics.rail.cli import rail
+from logistics.cli.rail import rail
 from logistics.rail.model import MoveRequest
-from logistics.rail.moves import Orders
+from logistics.rail.model import Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import SIDES, plain_map, position
 from logistics.scenario import write_scenario

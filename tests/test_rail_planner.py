@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from logistics.rail.planner import Problem, solve
-from logistics.rail.report import plan_json
+from logistics.report.rail import plan_json
 from logistics.rulings.builders import unit
 from logistics.rulings.rail_builders import MAIN, cargo, result, run, two_yards
 

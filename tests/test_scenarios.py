@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from logistics.rules.engine import supply_engine
+from logistics.games import supply_engine
 from logistics.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

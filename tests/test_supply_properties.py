@@ -3,7 +3,7 @@ from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
 
-from logistics.supply.europa import EuropaSupply
+from logistics.games.europa.supply import EuropaSupply
 from logistics.rulings.builders import plain_map, position, source, unit
 
 M = plain_map(cities={"A": ("0305",), "B": ("0905",), "C": ("0507",)},

@@ -13,7 +13,9 @@ from logistics.position import Pacification, Turn
 from logistics.rulings.builders import plain_map, position, unit
 from logistics.rulings.cases.europa_events import asturian, asturias
 from logistics.scenario import load_scenario
-from logistics.turn.engine import advance, next_europa_turn, next_tscw_date
+from logistics.games.europa.sequence import next_europa_turn
+from logistics.games.tscw.sequence import next_tscw_date
+from logistics.turn.engine import advance
 
 ROOT = Path(__file__).parent.parent
 

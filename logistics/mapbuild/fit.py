@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 
-from ..hexgrid import Layout
-from ..numbering import Numbering, Sheet
-from . import data
-from .geo import Affine, GridTransform, pixel_hex, project
+from logistics.hexgrid import Layout
+from logistics.numbering import Numbering, Sheet
+from logistics.mapbuild import data
+from logistics.mapbuild.geo import Affine, GridTransform, pixel_hex, project
 
 MARGIN = 0.15  # pixels (a hex's inradius is 0.866)
 

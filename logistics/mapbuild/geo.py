@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Iterable, Sequence
 
-from ..hexgrid import Hex, Layout, hex_round
+from logistics.hexgrid import Hex, Layout, hex_round
 
 EARTH_KM = 6371.0
 MILES_PER_KM = 0.621371

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from ..hexgrid import Hex, Hexside
-from ..mapdata import Map
-from .geo import GridTransform, densify, pixel_hex
+from logistics.hexgrid import Hex, Hexside
+from logistics.mapdata import Map
+from logistics.mapbuild.geo import GridTransform, densify, pixel_hex
 
 Corner = tuple[Hex, Hex, Hex]
 

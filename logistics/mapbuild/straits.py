@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 
-from ..hexgrid import Hex, Hexside
-from ..mapdata import Map
-from .geo import EARTH_KM, LON0, MILES_PER_KM, GridTransform, _F, _N, _RHO0, fractional_hex
-from .land import LandMask
+from logistics.hexgrid import Hex, Hexside
+from logistics.mapdata import Map
+from logistics.mapbuild.geo import EARTH_KM, LON0, MILES_PER_KM, GridTransform, _F, _N, _RHO0, fractional_hex
+from logistics.mapbuild.land import LandMask
 
 LATTICE_KM = 1.0
 NARROW_MILES = 3.0

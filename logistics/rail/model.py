@@ -1,9 +1,10 @@
 """The nouns of rail planning: a requested move, a capacity increase, a legal way to make a move."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..hexgrid import Hex
+from logistics.hexgrid import Hex
+from logistics.verdict import Block
 
 # Europa 7A2: the two kinds of rail movement.
 MOVE_KINDS = ("operational", "strategic")
@@ -54,3 +55,57 @@ class Candidate:
     cost: float                      # capacity used: REs (Europa) or Rail Cap points (OCS)
     nodes: tuple[int, ...]           # the route, hex indices, start first
     rules: tuple[str, ...] = ()      # rules that set the cost (e.g. "13.3a: x2, trainbusting zone")
+
+
+@dataclass
+class Pool:
+    """A capacity pool: a section of a rail net (43C2), a side's whole net (7A), or OCS Rail Cap."""
+
+    id: int
+    name: str
+    nodes: frozenset[int]                          # the rail hexes whose moves draw on it
+    yards: dict[str, float] = field(default_factory=dict)   # yard -> current capacity
+    temporary: float = 0.0                         # 7A4b increases spent on it this phase
+    base: float = 0.0                              # capacity that is no yard's (OCS Rail Cap)
+
+    @property
+    def capacity(self) -> float:
+        return self.base + sum(self.yards.values()) + self.temporary
+
+
+@dataclass(frozen=True)
+class UnusableYard:
+    name: str
+    hex: Hex
+    capacity: float
+    block: Block
+
+
+@dataclass(frozen=True)
+class Orders:
+    """What one MOVES.yaml asks: the moving side, the phase, and its moves and increases."""
+
+    path: str
+    side: str
+    phase: str = "movement"
+    gauge: str | None = None
+    moves: tuple[MoveRequest, ...] = ()
+    increases: tuple[Increase, ...] = ()
+
+
+@dataclass(frozen=True)
+class IncreaseResult:
+    increase: Increase
+    block: Block | None                   # None: applied
+
+
+@dataclass
+class Setting:
+    """What a plan draws on: the rules engine, the capacity pools and how they are pooled."""
+
+    engine: object                        # EuropaRail, OcsRail or TscwStrategic: .check(request)
+    pools: list[Pool]
+    capacity_rule: str                    # how capacity is pooled, for people
+    cite: str                             # the rules a capacity refusal cites
+    increases: list[IncreaseResult] = field(default_factory=list)
+    unusable: list[UnusableYard] = field(default_factory=list)

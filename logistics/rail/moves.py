@@ -4,36 +4,24 @@ Every error names the file, the line, the field and what was expected, as scenar
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..mapio import HexReader
-from ..scenario import Scenario
-from ..yamldoc import Doc, load_doc
-from .model import INCREASE_KINDS, MOVE_KINDS, OTHER_MOVEMENT, TSCW_KINDS, Increase, MoveRequest
+from logistics import games
+from logistics.mapio import HexReader
+from logistics.scenario import Scenario
+from logistics.yamldoc import Doc, load_doc
+from logistics.rail.model import INCREASE_KINDS, OTHER_MOVEMENT, Increase, MoveRequest, Orders
 
 TOP_FIELDS = ("side", "phase", "gauge", "increases", "moves")
 MOVE_FIELDS = ("id", "unit", "cargo", "size", "from", "to", "priority", "kind", "also", "arrival")
 INCREASE_FIELDS = ("kind", "amount", "yard", "hex")
 
 
-@dataclass(frozen=True)
-class Orders:
-    """What one MOVES.yaml asks: the moving side, the phase, and its moves and increases."""
-
-    path: str
-    side: str
-    phase: str = "movement"
-    gauge: str | None = None
-    moves: tuple[MoveRequest, ...] = ()
-    increases: tuple[Increase, ...] = ()
-
-
 def load_moves(path: Path | str, scenario: Scenario) -> Orders:
     doc = load_doc(path)
     f = doc.mapping(TOP_FIELDS, required=("moves",))
     position, map_ = scenario.position, scenario.map
-    europa = position.game.startswith("europa")
+    rules = games.of(position, str(path)).orders
     if "side" in f:
         side = f["side"].choice(tuple(s.name for s in position.sides), "side")
     elif position.turn.player:
@@ -43,10 +31,10 @@ def load_moves(path: Path | str, scenario: Scenario) -> Orders:
     gauges = tuple(sorted({t.gauge for t in map_.rail if t.gauge}))
     gauge = None
     if "gauge" in f:
-        if europa:
+        if not rules.gauges:
             raise f["gauge"].error("gauge is an OCS rule (13.3f)", expected="no 'gauge' in a Europa plan")
         gauge = f["gauge"].choice(gauges, "gauge of the map's rail")
-    elif position.game == "ocs" and len(gauges) > 1:
+    elif rules.gauges and len(gauges) > 1:
         raise doc.error(f"the map has rail of {len(gauges)} gauges",
                         expected="a 'gauge' field naming the moving side's gauge (13.3f): " + ", ".join(gauges))
     reader = HexReader(map_)
@@ -59,7 +47,7 @@ def load_moves(path: Path | str, scenario: Scenario) -> Orders:
         seen[move.id] = move
     increases = ()
     if "increases" in f:
-        if not europa:
+        if not rules.increases:
             raise f["increases"].error("rail capacity increases are Europa rules (7A4, 43C2)",
                                        expected="no 'increases' in an OCS plan")
         increases = tuple(_read_increase(d, scenario, reader) for d in f["increases"].list())
@@ -69,6 +57,7 @@ def load_moves(path: Path | str, scenario: Scenario) -> Orders:
 def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: HexReader) -> MoveRequest:
     m = doc.mapping(MOVE_FIELDS, required=("to",))
     position, map_ = scenario.position, scenario.map
+    rules = games.of(position).orders
     if ("unit" in m) == ("cargo" in m):
         raise doc.error("a move needs exactly one of 'unit' and 'cargo'", expected="'unit: ID' or 'cargo: NAME'")
     unit_id = cargo = None
@@ -89,7 +78,7 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
             raise m["from"].error(f"unit {unit_id} is in {map_.hex_id(unit.hex)}", expected="the unit's hex, or no 'from'")
         start, size = unit.hex, unit.size
     else:
-        if position.game == "tscw":
+        if not rules.cargo:
             raise m["cargo"].error("TSCW strategic movement moves units (11.1)", expected="'unit: ID'")
         cargo = m["cargo"].text()
         for key in ("from", "size"):
@@ -101,19 +90,18 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
         start, size = reader.hex(m["from"]), m["size"].number(0)
         if size <= 0:
             raise m["size"].error("0 is too small", expected="a size above 0 (REs or SP)")
-    europa, tscw = position.game.startswith("europa"), position.game == "tscw"
     for key in ("kind", "also"):
-        if key in m and not (europa or (tscw and key == "kind")):
+        if key in m and not (rules.also if key == "also" else rules.named_kinds):
             raise m[key].error(f"{key!r} is a Europa rule (7A2)", expected=f"no {key!r} in an OCS plan")
-    if "arrival" in m and position.game != "ocs":
+    if "arrival" in m and not rules.arrival:
         raise m["arrival"].error("arrival by rail is an OCS rule (13.6b)", expected="no 'arrival' outside OCS")
-    kinds = TSCW_KINDS if tscw else MOVE_KINDS
+    kinds = rules.kinds
     return MoveRequest(
         id=m["id"].text() if "id" in m else f"move {number}",
         start=start, to=reader.hex(m["to"]), size=size,
         priority=m["priority"].integer(0) if "priority" in m else 1,
         unit=unit_id, cargo=cargo,
-        kind=m["kind"].choice(kinds, "strategic movement kind" if tscw else "rail movement kind") if "kind" in m else kinds[0],
+        kind=m["kind"].choice(kinds, rules.kind_label) if "kind" in m else kinds[0],
         also=tuple(d.choice(OTHER_MOVEMENT, "other movement") for d in m["also"].list()) if "also" in m else (),
         arrival=m["arrival"].boolean() if "arrival" in m else False,
         line=doc.line,

@@ -13,10 +13,10 @@ import heapq
 from dataclasses import dataclass
 from typing import Callable
 
-from ..hexgrid import Hexside
-from ..mapdata import Map, Track
-from ..network import index_of
-from ..supply.verdict import Block
+from logistics.hexgrid import Hexside
+from logistics.mapdata import Map, Track
+from logistics.network import index_of
+from logistics.verdict import Block
 
 BLOCKED = 1_000_000  # the cost of one blocked step: more than any legal route can cost
 

@@ -26,18 +26,14 @@ from math import lcm
 
 from ortools.sat.python import cp_model
 
-from ..errors import LoadError
-from ..solver import deterministic_solver
-from ..mapdata import Map
-from ..position import Position
-from ..supply.verdict import Block
-from .europa import EuropaRail
-from .model import TSCW_KINDS, Candidate, Increase, MoveRequest
-from .moves import Orders
-from .nets import Pool, RailNets, UnusableYard
-from .ocs import OcsRail
+from logistics.solver import deterministic_solver
+from logistics.mapdata import Map
+from logistics.position import Position
+from logistics.verdict import Block
+from logistics import games
+from logistics.rail.model import (TSCW_KINDS, Candidate, IncreaseResult, MoveRequest, Orders, Pool,
+                                  UnusableYard)
 
-EUROPA = ("europa-fwtbt", "europa-sf")
 TIME_LIMIT = 30.0
 # The tie-break's weights stay below 2^24, far inside the precision of the doubles CP-SAT's LP
 # works in (with 2^61 the benchmark's plan came out in a different, wrong order).
@@ -138,12 +134,6 @@ class MoveResult:
     explanation: str = ""
 
 
-@dataclass(frozen=True)
-class IncreaseResult:
-    increase: Increase
-    block: Block | None                   # None: applied
-
-
 @dataclass
 class Plan:
     game: str
@@ -184,52 +174,6 @@ def problem_of(results: list[MoveResult], pools: list[Pool]) -> tuple[Problem, i
     ), k
 
 
-def ocs_rail_cap(position: Position, source: str = "scenario") -> Pool:
-    """13.3b: the Rail Cap of this Movement Phase, at the scenario's level (never saved)."""
-    cap = position.options.get("rail_cap")
-    if cap is None:
-        raise LoadError(source, "no Rail Cap set", field="options.rail_cap",
-                        expected="the phasing player's Rail Cap for a Movement Phase (13.3b), e.g. rail_cap: 6")
-    return Pool(0, "Rail Cap", frozenset(), base=float(cap))
-
-
-@dataclass
-class Setting:
-    """What a plan draws on: the rules engine, the capacity pools and how they are pooled."""
-
-    engine: object                        # EuropaRail, OcsRail or TscwStrategic: .check(request)
-    pools: list[Pool]
-    capacity_rule: str                    # how capacity is pooled, for people
-    cite: str                             # the rules a capacity refusal cites
-    increases: list[IncreaseResult] = field(default_factory=list)
-    unusable: list[UnusableYard] = field(default_factory=list)
-
-
-def europa_setting(position: Position, map_: Map, orders: Orders) -> Setting:
-    """Permanent and Portuguese increases first (at their yards), then the temporary ones, each on
-    the section it is spent on (7A4b / 43C2 ruling, AEG 1998)."""
-    nets = RailNets(position, map_, orders.side)
-    increases = []
-    for inc in orders.increases:
-        if inc.kind != "temporary":
-            block = nets.check_increase(inc)
-            increases.append(IncreaseResult(inc, block))
-            if block is None:
-                nets.add_permanent(inc)
-    increases += [IncreaseResult(inc, nets.add_temporary(inc)) for inc in orders.increases if inc.kind == "temporary"]
-    if nets.isolated:
-        rule, cite = "43C2: each isolated section has its own yards' capacity", "7A3, 43C2"
-    else:
-        rule, cite = "7A: one capacity for the whole net", "7A3"
-    return Setting(EuropaRail(nets, orders.phase), nets.pools, rule, cite, increases, nets.unusable)
-
-
-def ocs_setting(position: Position, map_: Map, orders: Orders, source: str) -> Setting:
-    return Setting(OcsRail(position, map_, orders.side, gauge=orders.gauge, phase=orders.phase),
-                   [ocs_rail_cap(position, source)], "13.3b: the side's Rail Cap for this Movement Phase",
-                   "13.3a, 13.3b")
-
-
 def explain_rejections(results: list[MoveResult], pools: list[Pool], used: list[float], cite: str) -> None:
     """Every legal request the plan does not move: its unit moves otherwise, or it did not fit."""
     by_unit = {r.request.unit: r for r in results if r.chosen is not None and r.request.unit is not None}
@@ -257,17 +201,7 @@ def explain_rejections(results: list[MoveResult], pools: list[Pool], used: list[
 def plan(position: Position, map_: Map, orders: Orders, source: str = "scenario") -> Plan:
     """The best set of requested moves for `orders.side` on this position (`source` names the
     scenario in errors)."""
-    if position.game in EUROPA:
-        setting = europa_setting(position, map_, orders)
-    elif position.game == "ocs":
-        setting = ocs_setting(position, map_, orders, source)
-    elif position.game == "tscw":
-        from .tscw import TscwStrategic
-        engine = TscwStrategic(position, map_, orders.side, source)
-        setting = Setting(engine, engine.pools, "11.2: the turn's strategic movement limits (units)", "11.2")
-    else:
-        raise LoadError(source, f"rail rules for {position.game} are not built yet", field="game",
-                        expected="europa-fwtbt, europa-sf, tscw or ocs")
+    setting = games.of(position, source).rail_setting(position, map_, orders, source)
     results = [MoveResult(req) for req in orders.moves]
     for r in results:
         checked = setting.engine.check(r.request)

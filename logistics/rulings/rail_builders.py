@@ -8,9 +8,9 @@ from dataclasses import replace
 from logistics.mapdata import City, Country, Place, Yard
 from logistics.network import index_of
 from logistics.rail.model import Increase, MoveRequest
-from logistics.rail.moves import Orders
+from logistics.rail.model import Orders
 from logistics.rail.planner import plan
-from .builders import plain_map, position
+from logistics.rulings.builders import plain_map, position
 
 MAIN = [f"{c:02d}05" for c in range(1, 12)]      # the Main line, west to east
 

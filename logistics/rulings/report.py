@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cases import Result, all_cases, run
-from .entries import SEEDS, load_catalogue
+from logistics.rulings.cases import Result, all_cases, run
+from logistics.rulings.entries import SEEDS, load_catalogue
 
 
 def cases_by_id() -> dict[str, list[str]]:

@@ -12,9 +12,9 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..atomic import write_files
-from ..errors import LoadError
-from ..mapdata import Map
+from logistics.atomic import write_files
+from logistics.errors import LoadError
+from logistics.mapdata import Map
 
 
 def history_dir(scenario: Path) -> Path:
@@ -30,7 +30,7 @@ def check_loads(scenario: Path, new_text: str, summary: str, map_: Map) -> None:
     """Refuse a state that would not load again (e.g. a turn past the 44J data of its French
     assistance): read it, against its map already loaded, from a temporary file beside the
     scenario, so relative paths resolve."""
-    from ..scenario import load_scenario
+    from logistics.scenario import load_scenario
 
     fd, tmp = tempfile.mkstemp(dir=scenario.parent, prefix=f".{scenario.stem}.check.", suffix=".yaml")
     try:

@@ -8,11 +8,11 @@ supply/hexes.py."""
 from dataclasses import replace
 
 from logistics.position import LimitedSource, Turn
-from logistics.rules.fwtbt_events import collapse_check, initial_phase
-from logistics.supply.europa import IN_SUPPLY, NOT_CHECKED, OUT_OF_SUPPLY, EuropaSupply
-from logistics.supply.limited import LIMITED
-from ..builders import plain_map, position, source, unit
-from . import case, params
+from logistics.games.europa.events import collapse_check, initial_phase
+from logistics.games.europa.supply import IN_SUPPLY, NOT_CHECKED, OUT_OF_SUPPLY, EuropaSupply
+from logistics.games.europa.limited import LIMITED
+from logistics.rulings.builders import plain_map, position, source, unit
+from logistics.rulings.cases import case, params
 
 INSURGENT_INITIAL = Turn(10, "Oct I 36", "initial", "Insurgent")
 LOYALIST_INITIAL = Turn(10, "Oct I 36", "initial", "Loyalist")
@@ -214,7 +214,7 @@ def rule_12C2b_12C2c_a_collapsed_gobernitos_cities_and_ports_stay_limited_source
     standard port on the islands map, gives its 3 REs (12C2b, Republican) and its port's 6 (12C2c:
     the naval element reaches Gijon, a full source), 9 REs of the 10 People's Army REs there,
     whether Santander's Gobernito has collapsed or not."""
-    from .europa_naval import island_map
+    from logistics.rulings.cases.europa_naval import island_map
     m = island_map()
     units = [unit(f"PA{k}", "People's Army", "0305", m) for k in range(10)]
     p = position(m, units, options={"supply_lengths": {"clear": {"overland": 1, "road": 0}}},
@@ -423,9 +423,9 @@ def rule_40_a_city_is_in_supply_if_it_is_or_traces_to_a_full_or_limited_source_D
     battalion at Xauen, 2 hexes off, gets none; yet Xauen is in supply, tracing to Tetuan. Larache,
     4 hexes off, is not. On the islands map Ceuta traces by sea to the full source at Gijon, and
     Santander, a standard port, is a 12C2c limited source."""
-    from logistics.supply.hexes import (FULL_SOURCE, LIMITED_SOURCE, NO_SUPPLY, TRACES_TO_FULL, TRACES_TO_LIMITED,
+    from logistics.games.europa.hexes import (FULL_SOURCE, LIMITED_SOURCE, NO_SUPPLY, TRACES_TO_FULL, TRACES_TO_LIMITED,
                                         city_supply)
-    from .europa_naval import island_map
+    from logistics.rulings.cases.europa_naval import island_map
     m = plain_map(cities={"Tetuan": ("0505",), "Xauen": ("0705",), "Larache": ("0105",)})
     tetuan = LimitedSource("Tetuan (12C2a)", "Insurgent", "Tetuan", 3, ("Rebel",))
     p = position(m, [unit("Reg", "Colonial", "0605", m, size=3), unit("Bn", "Colonial", "0705", m)],
@@ -487,7 +487,7 @@ def rule_38C1_40B3_french_rps_enter_spain_by_a_rail_element_from_the_border_to_a
     (1004), the Republican source, lies beyond where an Insurgent wall (column 09) may stand.
     Cutting the rail, or losing the one border hex it crosses (though the rail through France
     still reaches the factory), leaves the RPs in the box."""
-    from logistics.supply.hexes import french_rp_transfer
+    from logistics.games.europa.hexes import french_rp_transfer
     m = plain_map(neutral_columns=2, cities={"Perpignan": ("0104",), "Madrid": ("1004",)},
                   rail={"Border": ["0104", "0604"]})
     units = [unit(f"W{r}", "Nationalist", f"09{r:02d}", m) for r in range(1, 10)] if change == "wall" else []
@@ -532,7 +532,7 @@ def rule_39A_a_city_is_pacified_only_after_its_garrison_has_stayed_the_required_
     pacified city has an intrinsic garrison (39D). Venta needs 1 RE for 2 turns: with the garrison
     there its owner's lines pass, but take it away after one turn and Venta closes again; after
     the second turn it is pacified and stays open without it."""
-    from logistics.rules.fwtbt_events import advance_pacification, pacified
+    from logistics.games.europa.events import advance_pacification, pacified
     m, p = city_source(("pacification", 1, 2), garrison_res=1)
     h = m.hex_at("0505")
     assert pa_supplied(p, m) and not pacified(p, h)                      # garrisoned, not pacified
@@ -571,7 +571,7 @@ def rule_39A_39B_simultaneous_works_advance_only_with_separate_garrisons_AEG_03M
     """39A / 39B (AEG, 03-Mar-04): done at once, each work needs its own units: a turn with 2 REs in
     Sabadell finishes both 1-turn works; with 1 RE only one of them (the first listed), and the
     city stays closed once the garrison leaves."""
-    from logistics.rules.fwtbt_events import advance_pacification
+    from logistics.games.europa.events import advance_pacification
     m, p = city_source(("pacification", 1, 1), ("purification", 1, 1), garrison_res=garrison_res, name="Sabadell")
     p = advance_pacification(p, m)
     assert len(p.pacification) == left
@@ -600,7 +600,7 @@ def rule_38B5_39B_palma_needs_no_repurification_at_the_barcelona_revolt_DPS_20Se
     Loyalist-owned Palma needs no repurification after the Barcelona Revolt, though it yields
     Catalan inf RPs. At the revolt Tarragona and the point city Venta, in Catalunya, must be
     purified (and Tarragona, ungarrisoned, stops supplying the unit beside it); Palma goes on."""
-    from logistics.rules.fwtbt_events import barcelona_revolt
+    from logistics.games.europa.events import barcelona_revolt
     m, p = revolt_map()
     before = verdicts(p, m)
     assert before["T"].general == IN_SUPPLY and before["P"].general == IN_SUPPLY
@@ -617,9 +617,9 @@ def rule_39B_a_catalan_city_is_purified_at_most_twice_not_again_when_regained_AE
     regain it. After the revolt the Insurgents take Tarragona (its purification lapses) and the
     Loyalists retake it: it now needs only pacification (39A), which its 1-RE garrison covers, so
     it supplies again; a purification still owed would want a second RE."""
-    from logistics.ownership import update_ownership
+    from logistics.games.europa.ownership import update_ownership
     from logistics.position import Pacification
-    from logistics.rules.fwtbt_events import barcelona_revolt
+    from logistics.games.europa.events import barcelona_revolt
     m, p = revolt_map()
     p = barcelona_revolt(p, m, REQUIRED)
     tarragona = m.hex_at("0705")
@@ -641,7 +641,7 @@ def rule_38D2_tarragona_is_one_of_the_three_cities_once_repurified_after_the_rev
     can be one of the three cities (or two and France) of a Republican full general supply source.
     Zaragoza lost, Barcelona and France alone make no source, and Catalunya is at risk; once
     Tarragona is repurified it joins them: the source holds and Catalunya stands."""
-    from logistics.rules.fwtbt_events import advance_pacification, barcelona_revolt
+    from logistics.games.europa.events import advance_pacification, barcelona_revolt
     garrisons = [lambda m, h=h: unit(f"Gar {h}", "People's Army", h, m) for h in ("0404", "0405", "0408")]
     m, p = catalunya(owner={"0904": "Insurgent"}, units=[*garrisons, lambda m: unit("PA", "People's Army", "0508", m)])
     # Catalunya: columns 03-07; Zaragoza, Valencia and Madrid lie beyond it.
@@ -665,7 +665,7 @@ def rule_37B_factories_produce_steps_of_attack_supply_and_resource_points_in_eve
     chart's "supply" means steps of attack supply only — and each friendly-owned factory in
     production also yields 1 resource point on the first turn of every even-numbered month. A unit
     beside the factory after production has attack supply (12D) but no general supply from it."""
-    from logistics.rules.fwtbt_events import factory_output
+    from logistics.games.europa.events import factory_output
     m = plain_map()
     factory = m.hex_at("0505")
     p = position(m, [unit("L", "People's Army", "0405", m)], turn=Turn(30, "Feb I 37", "initial", "Loyalist"),
@@ -688,7 +688,7 @@ def rule_12H_an_item_may_rail_move_off_rail_and_rail_again_in_one_phase_AEG_1998
     0505 and, after an SMP move the tool does not trace, 0605 to East, are planned, each drawing
     1 RE of capacity (a unit asked to rail twice moves once: 7A2, cased in europa_rail)."""
     from logistics.rail.model import MoveRequest
-    from ..rail_builders import result, run, two_yards
+    from logistics.rulings.rail_builders import result, run, two_yards
     m, p = two_yards(west=2, east=0)
     legs = [MoveRequest("leg 1", m.hex_at("0205"), m.hex_at("0505"), 1, cargo="resource point 7"),
             MoveRequest("leg 2", m.hex_at("0605"), m.hex_at("1005"), 1, cargo="resource point 7")]
@@ -708,7 +708,7 @@ def rule_44B1_3D_43C1_ownership_is_gained_by_occupation_or_uncontested_zoc_AEG_0
     A rail line crosses an unowned hex (0505), so the rail element cannot reach the source; a
     unit projecting its ZOC there (3D) makes it Loyalist and the line whole. Under 43C1 a 1/2-RE
     unit owns its hex only while it stays."""
-    from logistics.ownership import update_ownership
+    from logistics.games.europa.ownership import update_ownership
     from logistics.position import MoveUnit
     m = plain_map(cities={"Source": ("0105",)}, rail={"Main": ["0105", "0905"]})
     p = position(m, [unit("L", "People's Army", "0905", m)], sources=[source("Src", "Loyalist", ["Source"])],

@@ -5,10 +5,10 @@ from dataclasses import replace
 
 from logistics.mapdata import Box, City, Place, Port, Route
 from logistics.position import CoastalDefence, LimitedSource, NavalGroup
-from logistics.supply.europa import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
-from logistics.supply.limited import LIMITED
-from ..builders import SF_SIDES, grid_map, position, source, stock, unit
-from . import case, params
+from logistics.games.europa.supply import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
+from logistics.games.europa.limited import LIMITED
+from logistics.rulings.builders import SF_SIDES, grid_map, position, source, stock, unit
+from logistics.rulings.cases import case, params
 
 SHORT = {"supply_lengths": {"clear": {"overland": 1, "road": 0}}}
 
@@ -375,7 +375,7 @@ def rule_12C1a_12C2c_a_port_whose_naval_element_reaches_only_limited_sources_giv
     sources (not Mainland Spain), so Palma, whose naval element reaches only them, is no 12C2c
     source: 0 REs (its units may still use their 12C2a limited sources). Once a naval element
     reaches a full source on the mainland, Palma's port is one."""
-    from logistics.supply.limited import limited_options
+    from logistics.games.europa.limited import limited_options
     m = island_map()
     units = [unit(f"Nat{k}", "Nationalist", "0202", m) for k in range(2)]
     limited = tuple(LimitedSource(f"{c} (12C2a)", "Insurgent", c, 3, ("Rebel",)) for c in ("Ceuta", "Las Palmas", "Santa Cruz"))
@@ -516,8 +516,8 @@ def rule_12H_3A3_supply_items_by_sea_a_point_is_a_quarter_RE_a_resource_point_1_
     """12H / 3A3 (AEG, 1998): carried by sea, a point of general supply is 1/4 RE, a resource point
     1 RE and a step of attack supply 3 REs: 3 REs of transport between two major ports carry 12
     points, or 3 resource points, or 1 step."""
-    from logistics.naval import naval_flow
-    from logistics.rules.europa import EuropaRules
+    from logistics.games.europa.naval import naval_flow
+    from logistics.games.europa.rules import EuropaRules
     m = island_map()
     p = position(m, [], owner="Insurgent")
     p = replace(p, naval_groups=(NavalGroup("NT", "Insurgent", "transport", m.hex_at("0804"), capacity=3),))
@@ -587,7 +587,7 @@ def rule_38C_38C4_naval_lines_pass_neutral_coastal_waters_no_land_line_enters_a_
     naval units into Portugal's coastal hex 23A:2633: on our map of Iberia it is a sea node."""
     from pathlib import Path
     from logistics.mapio import load_map
-    from logistics.naval import sea_graph
+    from logistics.games.europa.naval import sea_graph
     m, p = strait([pa("0702")], ceuta="Loyalist")
     assert "1105" in [s.hex for s in judge(p, m, "L").line]
     engine = EuropaSupply(p, m)
@@ -675,8 +675,8 @@ def beachhead(beach_owner: str, *, game: str = "europa-sf", stormy=()):
 
 
 def beach_flow(m, p, origins=("Naples",), destinations=("Anzio",)):
-    from logistics.naval import naval_flow
-    from logistics.rules.europa import EuropaRules
+    from logistics.games.europa.naval import naval_flow
+    from logistics.games.europa.rules import EuropaRules
     return naval_flow(p, m, EuropaRules.for_position(p), p.owner_of(m.hex_at("0203")), list(origins), list(destinations))
 
 
@@ -735,7 +735,7 @@ def SF_31B_27B6_amphibious_units_land_from_nts_or_lcs_others_solely_on_lcs_GRD_1
     """SF 31B rewrite (GR/D, 03-Mar-98): any amphibious unit (27B6: the amphibious or marine symbol
     in its unit type) may land at a beach; a non-amphibious unit, even with heavy equipment, only
     when solely on LCs, never on NTs or NTs with LCs. In stormy seas none lands."""
-    from logistics.beaches import beach_landing
+    from logistics.games.europa.beaches import beach_landing
     from logistics.position import Unit
     u = Unit("U", "Allied", "Allies", "US", type=type_)
     ok, why = beach_landing(u, carriers)

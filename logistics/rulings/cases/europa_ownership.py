@@ -3,11 +3,11 @@ from dataclasses import replace
 
 from logistics.hexgrid import Hexside
 from logistics.mapdata import SideFeature
-from logistics.ownership import update_ownership
+from logistics.games.europa.ownership import update_ownership
 from logistics.position import MoveUnit
 from logistics.zoc import zoc_hexes
-from ..builders import plain_map, position, unit
-from . import case
+from logistics.rulings.builders import plain_map, position, unit
+from logistics.rulings.cases import case
 
 
 def nb(m, hex_id, d, steps=1):
@@ -103,7 +103,7 @@ def rule_43C1_39A_a_city_reverting_from_a_battalions_temporary_ownership_must_be
     its garrison) their supply line may not pass it."""
     from logistics.mapdata import City, Place
     from logistics.position import SupplySource
-    from logistics.supply.europa import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
+    from logistics.games.europa.supply import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
     m = plain_map(cities={"Source": ("0505",)})
     town, far = nb(m, "0505", 3), nb(m, "0505", 3, 2)
     m.cities.append(City("Town", "point", Place((m.hex_at(town),))))

@@ -3,9 +3,9 @@ ruling changes the verdict. Rulings are cited as the FWtBT FAQ (seed 000) prints
 from dataclasses import replace
 
 
-from logistics.supply.europa import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply, initial_phase_markers
-from ..builders import plain_map, position, source, stock, unit
-from . import case, params
+from logistics.games.europa.supply import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply, initial_phase_markers
+from logistics.rulings.builders import plain_map, position, source, stock, unit
+from logistics.rulings.cases import case, params
 
 SHORT = {"supply_lengths": {"clear": {"overland": 1, "road": 0}}}
 
@@ -609,7 +609,7 @@ def rule_3F_37C_42A_a_hex_is_isolated_from_its_coalition_sources_even_in_I_Aug_3
     line of any length reaches a Rebel or Republican full source, as appropriate: a surrounded San
     Sebastian is isolated although the Basque units in it, whose source it is, are not."""
     from logistics.position import Turn
-    from logistics.supply.hexes import hex_isolated
+    from logistics.games.europa.hexes import hex_isolated
     m = plain_map(cities={"Madrid": ("0909",), "San Sebastian": ("0303",)})
     city = m.hex_at("0303")
     ring = [unit(f"E{d}", "Nationalist", m.hex_id(city.neighbour(d).neighbour(d)), m) for d in range(6)]

@@ -6,9 +6,9 @@ and 1105, and a Bypass from 0405 through rows 03-04 back to 0805 that avoids 060
 from dataclasses import replace
 
 from logistics.errors import LoadError
-from ..builders import position, unit
-from ..rail_builders import by_unit, cargo, rail_map, result, route, run
-from . import case, params
+from logistics.rulings.builders import position, unit
+from logistics.rulings.rail_builders import by_unit, cargo, rail_map, result, route, run
+from logistics.rulings.cases import case, params
 
 BYPASS = {"Bypass": ["0405", "0403", "0803", "0805"]}   # 0405 0404 0403 0504 0603 0704 0803 0804 0805
 

@@ -7,10 +7,10 @@ direct draw 5 truck MP, an HQ draws from a source within its current throw range
 from dataclasses import replace
 
 from logistics.position import Side, SupplySource, SupplyStock, Unit
-from logistics.supply.ocs import EATS, OOS, TRACED, OcsSupply
-from logistics.supply.ocs_transport import combine_check, load_check, unload_check
-from ..builders import plain_map, position
-from . import case, params
+from logistics.games.ocs.supply import EATS, OOS, TRACED, OcsSupply
+from logistics.games.ocs.transport import combine_check, load_check, unload_check
+from logistics.rulings.builders import plain_map, position
+from logistics.rulings.cases import case, params
 
 SIDES = (Side("Axis", (("Axis", ("German", "Italian")),)), Side("Allied", (("Allied", ("Soviet",)),)))
 HOME = {"German": "Axis", "Italian": "Axis", "Soviet": "Allied"}

@@ -6,11 +6,11 @@ from dataclasses import replace
 from logistics.hexgrid import Hexside
 from logistics.mapdata import SideFeature
 from logistics.position import Position, SupplySource
-from logistics.supply import tscw_rules as rules
-from logistics.supply.tscw import CITY, FULL, OOS, TscwSupply, update_control
-from ..builders import plain_map
-from . import case
-from .tscw_supply import SIDES, nb, u
+from logistics.games.tscw import rules
+from logistics.games.tscw.supply import CITY, FULL, OOS, TscwSupply, update_control
+from logistics.rulings.builders import plain_map
+from logistics.rulings.cases import case
+from logistics.rulings.cases.tscw_supply import SIDES, nb, u
 
 M = plain_map(13, 9, cities={"Valencia": ("0105",), "Madrid": ("0705",), "Toledo": ("1105",)},
               neutral_columns=0)

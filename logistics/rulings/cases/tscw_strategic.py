@@ -6,11 +6,11 @@ from logistics.hexgrid import line
 from logistics.mapdata import City, Place, Port, Track
 from logistics.position import Position, SupplySource, Unit
 from logistics.rail.model import MoveRequest
-from logistics.rail.moves import Orders
+from logistics.rail.model import Orders
 from logistics.rail.planner import plan
-from ..builders import grid_map
-from . import case
-from .tscw_supply import SIDES, HOME
+from logistics.rulings.builders import grid_map
+from logistics.rulings.cases import case
+from logistics.rulings.cases.tscw_supply import SIDES, HOME
 
 # A coast running north-south: land in columns 01-08 (08 the coastal strip), the sea east of it;
 # the Atlantic in the north (rows 01-04), the Mediterranean in the south. Anchor ports Norte (0702, Atlantic), Sur (0707) and
@@ -166,7 +166,7 @@ def rule_11_8_one_landing_of_a_division_or_two_smaller_units_uses_all_sea_capaci
 @case("TSCW-5.1-turn-structure", "TSCW-5.2-sequence-of-play", "TSCW-7.1-admin-segment-order",
       "TSCW-9.2-when-checked", "TSCW-11.1-strategic-kinds")
 def rule_5_2_the_sequence_of_play_and_where_supply_is_checked():
-    from logistics.rules.sequence import next_segment, segment, supply_checks
+    from logistics.games.tscw.sequence import next_segment, segment, supply_checks
     # 9.2: at the start of A-IV, B-I / C-I, B-III / C-III and D-II-a.
     assert supply_checks("tscw") == ["A-IV", "B-I", "B-III", "C-I", "C-III", "D-II-a"]
     # 5.1: administrative, Nationalist, Republican, end of turn; then a new turn.

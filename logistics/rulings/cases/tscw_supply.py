@@ -4,9 +4,9 @@ from dataclasses import replace
 
 
 from logistics.position import Position, Side, SupplySource, Unit
-from logistics.supply.tscw import CITY, FULL, OOS, TscwSupply, may_end_move, update_control
-from ..builders import plain_map
-from . import case, params
+from logistics.games.tscw.supply import CITY, FULL, OOS, TscwSupply, may_end_move, update_control
+from logistics.rulings.builders import plain_map
+from logistics.rulings.cases import case, params
 
 SIDES = (Side("Nationalist", (("Nationalist", ("Nationalist", "Italian", "German")),)),
          Side("Republican", (("Republican", ("Republican", "International")),

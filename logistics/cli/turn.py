@@ -1,0 +1,84 @@
+"""`logistics turn`: step a scenario through its sequence of play.
+
+    logistics turn show SCENARIO                          where the game stands, and what comes next
+    logistics turn next SCENARIO [--steps N] [--dry-run] [--json]
+                                                          advance; the file is rewritten, its old
+                                                          state kept in SCENARIO's .history folder
+    logistics turn undo SCENARIO                          put back the state before the last step
+    logistics turn history SCENARIO                       the steps taken so far
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from logistics.files import load_scenario_file
+from logistics.scenario import scenario_text
+from logistics.turn.engine import advance, describe
+from logistics.turn.history import entries, history_dir, record, undo
+
+
+@click.group()
+def turn() -> None:
+    """Step a scenario through its sequence of play, keeping a history."""
+
+
+@turn.command("show")
+@click.argument("scenario", type=click.Path())
+def show_turn(scenario: str) -> None:
+    """Where the game stands and what the next step does."""
+    loaded = load_scenario_file(scenario)
+    step = advance(loaded.position, loaded.map, scenario)
+    click.echo(f"now:  {describe(loaded.position)}")
+    click.echo(f"next: {describe(step.position)}")
+    click.echo(f"steps taken: {len(entries(Path(scenario)))}")
+
+
+@turn.command("next")
+@click.argument("scenario", type=click.Path())
+@click.option("--steps", default=1, type=click.IntRange(1, 1000), help="How many phases / segments to advance.")
+@click.option("--dry-run", is_flag=True, help="Show what would happen; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
+    """Advance the scenario one phase (Europa) or segment (TSCW), or --steps of them."""
+    loaded = load_scenario_file(scenario)
+    path = Path(scenario)
+    position, done = loaded.position, []
+    for _ in range(steps):
+        step = advance(position, loaded.map, scenario)
+        start, end = describe(position), describe(step.position)
+        if not dry_run:
+            record(path, scenario_text(step.position, loaded.map), f"{start} -> {end}", loaded.map)
+        done.append((start, end, step))
+        position = step.position
+    if as_json:
+        click.echo(json.dumps({"scenario": scenario, "written": not dry_run, "steps": [
+            {"from": start, "to": end, "actions": s.actions, "supply": [v.as_dict() for v in s.verdicts]}
+            for start, end, s in done]}, indent=2, ensure_ascii=False))
+        return
+    for start, end, step in done:
+        click.echo(f"{start} -> {end}")
+        for line in step.actions or ["nothing to do automatically"]:
+            click.echo(f"  {line}")
+    if dry_run:
+        click.echo("(dry run: nothing written)")
+    else:
+        click.echo(f"written: {scenario} (earlier state in {history_dir(path)})")
+
+
+@turn.command("undo")
+@click.argument("scenario", type=click.Path())
+def undo_step(scenario: str) -> None:
+    """Put back the state before the last step."""
+    line = undo(Path(scenario))
+    click.echo(f"undone: {line}")
+
+
+@turn.command("history")
+@click.argument("scenario", type=click.Path())
+def show_history(scenario: str) -> None:
+    """The steps taken so far, oldest first."""
+    for line in entries(Path(scenario)) or ["no steps taken"]:
+        click.echo(line)

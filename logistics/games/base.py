@@ -1,0 +1,79 @@
+"""What every game object offers, and the nouns its sequence of play shares with the turn engine.
+
+A game object says what its game has; a hook it lacks is refused in one line naming the game, so
+a command that does not apply to a game says so instead of failing inside."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from logistics.errors import LoadError
+from logistics.mapdata import Map
+from logistics.position import Position, Turn
+from logistics.verdict import Verdict
+
+
+@dataclass
+class Step:
+    """One step of the sequence: where it ended, what the engine did (each line citing its rule),
+    the supply verdicts it judged, and the new position."""
+
+    after: Turn
+    position: Position
+    actions: list[str] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+
+
+def owner_changes(before: Position, after: Position, map_: Map, label: str) -> list[str]:
+    """One line per hex whose owner (Europa) or controller (TSCW) changed, in printed-id order."""
+    return [f"{label}: {map_.hex_id(h)} {before.owner_of(h)} -> {after.owner_of(h)}"
+            for h in sorted(set(before.owner) | set(after.owner), key=map_.hex_id)
+            if before.owner_of(h) != after.owner_of(h)]
+
+
+@dataclass(frozen=True)
+class OrdersRules:
+    """What a moves file of this game may hold (rail/moves.py reads it)."""
+
+    kinds: tuple[str, ...]            # the move kinds
+    named_kinds: bool = True          # a move may name its kind
+    kind_label: str = "rail movement kind"
+    cargo: bool = True                # cargo moves (supply, RPs, SP), not only units
+    also: bool = False                # 7A2 'also' (other movement in the turn)
+    increases: bool = False           # 7A4 / 43C2 capacity increases
+    gauges: bool = False              # 13.3f: a plan names its gauge
+    arrival: bool = False             # 13.6b arrival by rail
+    phasing_player_only: bool = False  # 13.3b: Rail Cap is the phasing player's
+    family: str = ""                  # named in refusals ("a Europa rule", ...)
+
+
+class Game:
+    """The base of every game object: `id` is the scenario's `game`."""
+
+    id = ""
+    title = ""
+    orders = OrdersRules(kinds=())
+
+    def supply_engine(self, position: Position, map_: Map):
+        raise LoadError("scenario", f"supply rules for {self.id} are not built yet", field="game")
+
+    def rail_setting(self, position: Position, map_: Map, orders, source: str):
+        raise LoadError(source, f"rail rules for {self.id} are not built yet", field="game",
+                        expected="europa-fwtbt, europa-sf, tscw or ocs")
+
+    def step(self, position: Position, map_: Map, source: str) -> Step:
+        raise LoadError(source, f"no sequence of play for {position.game} yet", field="game",
+                        expected="europa-fwtbt, europa-sf or tscw")
+
+    def describe(self, position: Position) -> str:
+        t = position.turn
+        return f"turn {t.number} ({t.date}), {t.player} {t.phase} phase"
+
+    def check_unit(self, doc, fields) -> None:
+        """Checks a scenario's unit entry needs in this game (OCS: mode, throw ranges)."""
+
+    def check_turn_options(self, options: dict, turn: Turn, doc) -> None:
+        """Checks of the scenario's options against its turn (FWtBT 44J)."""
+
+    def read_option(self, name: str, doc, map_: Map):
+        """An option only this game reads (FWtBT 44J `french_assistance`)."""
+        raise doc.error(f"option {name!r} is not a rule of {self.title}", expected="no such option in this game")

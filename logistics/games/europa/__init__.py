@@ -1,0 +1,46 @@
+"""Europa: For Whom the Bell Tolls and Second Front (seeds 000 and 001).
+
+One package for the series: supply (`supply.py` with `view`, `sources`, `lines`, `explain`),
+naval element and zones (`naval.py`), beaches, limited sources (`limited.py`), hexes and cities
+(`hexes.py`), ownership (`ownership.py`), rail nets and legality (`nets.py`, `rail.py`), FWtBT's
+events (`events.py`), the parameters (`rules.py`) and the sequence of play (`sequence.py`).
+"""
+from __future__ import annotations
+
+from logistics.games.base import Game, OrdersRules
+from logistics.rail.model import MOVE_KINDS
+
+
+class EuropaGame(Game):
+    """A Europa game: FWtBT adds its events (pacification 39A, Gobernito collapse 38D, 44J)."""
+
+    orders = OrdersRules(kinds=MOVE_KINDS, also=True, increases=True, family="Europa")
+
+    def __init__(self, game_id: str, title: str, fwtbt_events: bool):
+        self.id, self.title, self.fwtbt_events = game_id, title, fwtbt_events
+
+    def supply_engine(self, position, map_):
+        from logistics.games.europa.supply import EuropaSupply
+        return EuropaSupply(position, map_)
+
+    def rail_setting(self, position, map_, orders, source):
+        from logistics.games.europa.rail import europa_setting
+        return europa_setting(position, map_, orders)
+
+    def step(self, position, map_, source):
+        from logistics.games.europa.sequence import europa_step
+        return europa_step(position, map_, source, pacification=self.fwtbt_events, collapse=self.fwtbt_events)
+
+    def check_turn_options(self, options, turn, doc):
+        from logistics.games.europa.events import check_assistance_turn
+        check_assistance_turn(options, turn, doc)
+
+    def read_option(self, name, doc, map_):
+        if name == "french_assistance":
+            from logistics.games.europa.events import read_assistance
+            return read_assistance(doc, map_)
+        return super().read_option(name, doc, map_)
+
+
+FWTBT = EuropaGame("europa-fwtbt", "Europa: For Whom the Bell Tolls", fwtbt_events=True)
+SECOND_FRONT = EuropaGame("europa-sf", "Europa: Second Front", fwtbt_events=False)

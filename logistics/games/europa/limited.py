@@ -1,0 +1,296 @@
+"""Limited general supply sources (12C2) and which units draw on them: a CP-SAT assignment.
+
+Sources and their capacities in REs:
+- 12C2a / 12C2b: cities named by the scenario (`limited_sources`), e.g. 3 REs per city in the
+  Canaries and Spanish Morocco for Rebel units; with `per_hex`, each friendly-owned hex of the
+  city is a source of that many REs (38D2: Barcelona, 6 REs per hex; AEG 10-Feb-04).
+- 12C2c (as rewritten by AEG, 07-Jan-05): every friendly functioning minor or standard port gives
+  `limited_port_res` (6) REs to any unit of the side, when a naval element can be traced from the
+  port to a full general supply source usable by that unit. A port at zero capacity still
+  counts; one damaged to its maximum does not (30A2/3, TEM 67). A city may be both (Santander:
+  6 + 3, DPS 04-Jan-04).
+- The Palma ruling (AEG, 11-Mar-04): a line to a limited source may use a naval element from a
+  minor or standard port, but the REs drawing through that port may not exceed what the port
+  could give as a limited source itself. In Second Front only the Allies use minor / standard
+  ports so (SF 12C2, GR/D 1998).
+
+The model: one 0/1 variable per (unit, source) a unit can trace a line to; each unit draws on at
+most one source; each source and each minor / standard port used on the way is held to its REs.
+It maximises the REs supplied; among optimal answers it prefers units earlier in the scenario
+file and, for each, the source listed first (tie-break documented in docs/naval.md). One worker
+and a fixed seed make the answer the same on every run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from logistics.solver import deterministic_solver
+
+LIMITED = "in supply (limited source)"
+TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
+LNS_WORK = 10.0           # CP-SAT deterministic time for the neighbourhood search of large instances
+QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
+ALL_PORTS = ("minor", "standard", "major", "great", "anchor")
+
+
+@dataclass(frozen=True)
+class Option:
+    unit: str
+    source: str
+    via: str | None = None        # a minor / standard port whose naval element the line uses
+
+
+@dataclass
+class Allocation:
+    status: str                   # of the REs supplied: OPTIMAL (proven) | FEASIBLE | INFEASIBLE | ...
+    assignment: dict[str, str] = field(default_factory=dict)
+    supplied_res: float = 0.0
+    used: dict[str, float] = field(default_factory=dict)     # REs drawn on each source / port
+    tie_break: str = "earlier units and sources preferred"   # how equally good answers were decided
+
+
+def _ports_of(o: Option, port_caps: dict) -> set[str]:
+    return {o.via, o.source} & set(port_caps)
+
+
+def _model(q: dict[str, int], options: list[Option], capacities: dict[str, int], port_caps: dict[str, int]):
+    """The allocation model over `options` (sizes and capacities in quarter REs)."""
+    model = cp_model.CpModel()
+    x = {o: model.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
+    by_unit: dict[str, list[Option]] = {}
+    by_source: dict[str, list[Option]] = {}
+    by_port: dict[str, list[Option]] = {}     # a port may also be a source of the same name
+    for o in options:
+        by_unit.setdefault(o.unit, []).append(o)
+        by_source.setdefault(o.source, []).append(o)
+        for port in _ports_of(o, port_caps):
+            by_port.setdefault(port, []).append(o)
+    for opts in by_unit.values():
+        model.AddAtMostOne(x[o] for o in opts)
+    for limits, caps in ((by_source, capacities), (by_port, port_caps)):
+        for name, cap in caps.items():
+            if limits.get(name):
+                model.Add(sum(q[o.unit] * x[o] for o in limits[name]) <= cap)
+    total = sum(q[o.unit] * x[o] for o in options)
+    model.Maximize(total)
+    return model, x, total
+
+
+def best_fit(q: dict[str, int], options: list[Option], capacities: dict[str, int],
+             port_caps: dict[str, int]) -> set[Option]:
+    """A first answer: the largest units first, each to the source it fills most tightly."""
+    left, ports_left, chosen = dict(capacities), dict(port_caps), set()
+    by_unit: dict[str, list[Option]] = {}
+    for o in options:
+        by_unit.setdefault(o.unit, []).append(o)
+    for unit in sorted(by_unit, key=lambda u: (-q[u], u)):
+        fitting = [(left[o.source] - q[unit], k, o) for k, o in enumerate(by_unit[unit])
+                   if left.get(o.source, 0) >= q[unit] and all(ports_left[p] >= q[unit] for p in _ports_of(o, port_caps))]
+        if fitting:
+            _, _, o = min(fitting)
+            chosen.add(o)
+            left[o.source] -= q[unit]
+            for p in _ports_of(o, port_caps):
+                ports_left[p] -= q[unit]
+    return chosen
+
+
+def fill_gaps(q: dict[str, int], options: list[Option], capacities: dict[str, int], port_caps: dict[str, int],
+              first: set[Option]) -> set[Option]:
+    """One step of large-neighbourhood search on `first`: re-solve, with CP-SAT, the sources it
+    leaves short together with every source a unit that could use one of them could use instead;
+    the other sources keep their units. On large instances the search for an answer as good as the
+    LP bound is most of the work, and the full model proves such an answer at once (1k units:
+    155 s from scratch, 3.4 s from `best_fit`, 1.4 s from this; docs/performance.md)."""
+    filled: dict[str, int] = {}
+    for o in first:
+        filled[o.source] = filled.get(o.source, 0) + q[o.unit]
+    short = {s for s, cap in capacities.items() if filled.get(s, 0) < cap}
+    if not short:
+        return first
+    near_units = {o.unit for o in options if o.source in short}
+    free = short | {o.source for o in options if o.unit in near_units}
+    kept = {o for o in first if o.source not in free}
+    kept_units = {o.unit for o in kept}
+    ports_left = {p: cap - sum(q[o.unit] for o in kept if p in _ports_of(o, port_caps)) for p, cap in port_caps.items()}
+    local = [o for o in options if o.source in free and o.unit not in kept_units]
+    model, x, _ = _model(q, local, {s: capacities[s] for s in free}, ports_left)
+    for o in local:
+        model.AddHint(x[o], o in first)
+    solver = deterministic_solver(deterministic_limit=LNS_WORK)
+    if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return first
+    better = kept | {o for o in local if solver.Value(x[o])}
+    return better if sum(q[o.unit] for o in better) > sum(q[o.unit] for o in first) else first
+
+
+def allocate(sizes: dict[str, float], capacities: dict[str, float], options: list[Option],
+             port_caps: dict[str, float] | None = None) -> Allocation:
+    """The best assignment of units (REs) to limited sources (REs), proven optimal when it says so."""
+    port_caps = port_caps or {}
+    units = list(sizes)
+    sources = list(capacities)
+    q = {u: int(round(sizes[u] * QUARTER)) for u in units}
+    caps = {s: int(c * QUARTER) for s, c in capacities.items()}
+    ports = {p: int(c * QUARTER) for p, c in port_caps.items()}
+    model, x, total = _model(q, options, caps, ports)
+    start = best_fit(q, options, caps, ports)
+    if len(options) > TIE_BREAK_OPTIONS:
+        start = fill_gaps(q, options, caps, ports, start)
+    for o in options:
+        model.AddHint(x[o], o in start)
+    solver = deterministic_solver()
+    status = solver.Solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Allocation(solver.StatusName(status))
+    best = sum(q[o.unit] * solver.Value(x[o]) for o in options)  # exact, unlike the float objective
+    proven = status == cp_model.OPTIMAL
+    # Tie-break: keep the optimum, prefer earlier units and their first-listed sources. Exact on
+    # instances of a game's size; above TIE_BREAK_OPTIONS the first proven optimum stands (one
+    # worker and a fixed seed make it the same on every run).
+    tie_break = "first optimum found (large instance)"
+    if proven and len(options) <= TIE_BREAK_OPTIONS:
+        model.ClearHints()
+        model.Add(total == best)
+        unit_pos = {u: k for k, u in enumerate(units)}
+        source_pos = {s: k for k, s in enumerate(sources)}
+        rank = {o: unit_pos[o.unit] * (len(sources) + 1) + source_pos[o.source] for o in options}
+        model.Minimize(sum(rank[o] * x[o] for o in options))
+        status = solver.Solve(model)
+        tie_break = "earlier units and sources preferred"
+    assignment = {o.unit: o.source for o in options if solver.Value(x[o])}
+    used: dict[str, float] = {}
+    for o in options:
+        if solver.Value(x[o]):
+            used[o.source] = used.get(o.source, 0) + sizes[o.unit]
+            if o.via:
+                used[o.via] = used.get(o.via, 0) + sizes[o.unit]
+    return Allocation("OPTIMAL" if proven else "FEASIBLE", assignment, best / QUARTER, used, tie_break)
+
+
+def check_claim(claim: dict[str, str], sizes: dict[str, float], capacities: dict[str, float],
+                options: list[Option], port_caps: dict[str, float] | None = None) -> list[str]:
+    """What is wrong with a player's own allocation (unit -> source), as sentences; [] if legal."""
+    problems = []
+    port_caps = port_caps or {}
+    chosen = []
+    for unit, source in claim.items():
+        fits = [o for o in options if o.unit == unit and o.source == source]
+        if unit not in sizes:
+            problems.append(f"{unit} needs no limited supply or is unknown")
+        elif source not in capacities:
+            problems.append(f"{source} is not a limited source")
+        elif not fits:
+            problems.append(f"{unit} cannot trace a supply line to {source}")
+        else:
+            chosen.append(min(fits, key=lambda o: o.via is not None))
+    for source, cap in capacities.items():
+        drawn = sum(sizes[o.unit] for o in chosen if o.source == source)
+        if drawn > cap:
+            problems.append(f"{source} gives {cap:g} REs but {drawn:g} REs draw on it (12C2)")
+    for port, cap in port_caps.items():
+        drawn = sum(sizes[o.unit] for o in chosen if o.via == port or o.source == port)
+        if drawn > cap:
+            problems.append(f"{drawn:g} REs use the port of {port}, which may give only {cap:g} (Palma ruling, AEG 11-Mar-04)")
+    return problems
+
+
+def port_key(port) -> str:
+    """One name for a minor / standard port, as a 12C2c source and as a passage (Palma ruling)."""
+    return f"port of {port.name}"
+
+
+def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float], list[Option], dict[str, float]]:
+    """The allocation problem of a position: units out of full supply, sources, eligibility."""
+    from logistics.games.europa.naval import port_state
+    from logistics.games.europa.supply import IN_SUPPLY, NOT_CHECKED
+    position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
+    units = {u.id: u for u in position.units}
+    candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
+                  and engine.placed_hex(units[v.unit])[2] is None]
+    sizes = {u.id: u.size for u in candidates}
+    capacities: dict[str, float] = {}
+    options: list[Option] = []
+    port_caps: dict[str, float] = {}
+
+    def line_to(unit, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None]:
+        """Can the unit trace to these seeds; and the minor / standard port its naval element
+        starts from, if any."""
+        reach = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
+        hex_, box, _ = engine.placed_hex(unit)
+        if hex_ is None:
+            origin = reach.origins.get(box)
+            return box in reach.box_sources or origin is not None, _small(origin)
+        found = engine._best_line(reach, ix.pos[hex_])
+        if found is None:
+            return False, None
+        line = found[1]
+        k = next((k for k, st in enumerate(line) if st.element == "naval"), None)
+        return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex)))
+
+    def port_classes(unit) -> tuple[str, ...]:
+        # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.
+        return ALL_PORTS if not rules.limited_port_sides or unit.side in rules.limited_port_sides \
+            else rules.naval_origin_classes
+
+    def _small(port) -> str | None:
+        return port_key(port) if port is not None and port.klass in ("minor", "standard") else None
+
+    for src in position.limited_sources:
+        city = map_.city(src.city)
+        box = city.place.box
+        if src.per_hex and box is None:
+            # 38D2 (AEG, 10-Feb-04): each Loyalist-owned hex of Barcelona, 6 REs apiece.
+            parts = [(f"{src.name} {map_.hex_id(h)}", (h,)) for h in city.place.hexes
+                     if position.owner_of(h) == src.side]
+        else:
+            owned = position.box_owner.get(box) == src.side if box else \
+                all(position.owner_of(h) == src.side for h in city.place.hexes)
+            parts = [(src.name, city.place.hexes)] if owned else []
+        for name, hexes in parts:
+            capacities[name] = src.capacity
+            seeds, boxes = {h: name for h in hexes}, ({box: name} if box else {})
+            for u in candidates:
+                if not engine.may_use(src, u):   # 38D: collapsed Gobernito units as People's Army
+                    continue
+                ok, via = line_to(u, seeds, boxes, port_classes(u))
+                if ok:
+                    # The Palma ruling: through a minor / standard port only if no other line exists.
+                    direct = via is None or line_to(u, seeds, boxes, rules.naval_origin_classes)[0]
+                    options.append(Option(u.id, name, None if direct else via))
+    for port in map_.ports:
+        state = port_state(position, map_, rules, port)
+        if port.klass not in ("minor", "standard") or not state.functioning:
+            continue
+        key = port_key(port)
+        port_caps[key] = rules.limited_port_res
+        node = ix.pos[port.place.hex] if port.place.hex is not None else port.place.box
+        for u in candidates:
+            if u.side != state.owner or port_classes(u) != ALL_PORTS:
+                continue
+            # 12C2c: the naval element from this port must reach a source usable by the unit.
+            if node not in engine.general_reach(u, ALL_PORTS).origins:
+                continue
+            seeds = {port.place.hex: key} if port.place.hex is not None else {}
+            boxes = {port.place.box: key} if port.place.box is not None else {}
+            if line_to(u, seeds, boxes, rules.naval_origin_classes)[0]:
+                capacities[key] = rules.limited_port_res
+                options.append(Option(u.id, key))
+    return sizes, capacities, options, port_caps
+
+
+def apply_limited_sources(engine, verdicts) -> Allocation:
+    """Give limited supply to the units the optimal allocation picks; record it on the engine."""
+    from logistics.games.europa.supply import ON_POINTS, OUT_OF_SUPPLY
+    sizes, capacities, options, caps = limited_options(engine, verdicts)
+    allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
+    engine.allocation, engine.limited_capacities = allocation, capacities
+    for v in verdicts:
+        source = allocation.assignment.get(v.unit)
+        if source is None or v.general not in (OUT_OF_SUPPLY, ON_POINTS):
+            continue
+        v.general, v.source, v.next_marker, v.blocked = LIMITED, source, 0, None
+        v.rules.append("12C2")
+    return allocation

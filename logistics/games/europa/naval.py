@@ -1,0 +1,286 @@
+"""The naval element of a supply line (12B4, 34K), danger zones (34F) and combat zones (34A2).
+
+A naval element runs from port to port through sea hexes and off-map boxes. It may not be traced
+from, into or through a hex in a danger zone or in the combat zone of an enemy naval group or
+coastal defence (34K). It may pass the Gibraltar hex: a supply line is not a force, and Gibraltar
+exerts no zone (DPS, 04-Jan-04).
+
+Ships pass between two adjacent hexes when one of them is all-sea, or their hexside is an
+all-sea hexside: coastal (partial-sea) hexes, ports among them, are entered from open water.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from logistics.games.europa.beaches import beach_nodes, beach_refusal
+from logistics.hexgrid import Hex, within
+from logistics.mapdata import Map, Port
+from logistics.position import Position
+from logistics.games.europa.rules import EuropaRules
+
+Node = Hex | str  # a sea hex, or an off-map box by name
+
+
+@dataclass(frozen=True)
+class PortState:
+    port: Port
+    owner: str               # side, "neutral" or "unowned"
+    capacity: float          # current capacity after damage
+    max_damaged: bool
+
+    @property
+    def functioning(self) -> bool:
+        # 30A2/3 ruling (TEM 67): a port at zero capacity still functions as a limited source;
+        # one damaged to its maximum does not.
+        return not self.max_damaged
+
+
+def port_state(position: Position, map_: Map, rules: EuropaRules, port: Port) -> PortState:
+    hits = position.port_damage.get(port.name, 0)
+    if port.place.hex is not None:
+        owner = position.owner_of(port.place.hex)
+    else:
+        owner = position.box_owner.get(port.place.box, "unowned")
+    capacity = max(0.0, rules.port_capacity.get(port.klass, 0) - hits)
+    return PortState(port, owner, capacity, hits >= rules.port_max_hits.get(port.klass, 1))
+
+
+class SeaGraph:
+    """Sea hexes and boxes, with the passages ships use between them (built once per map)."""
+
+    def __init__(self, map_: Map):
+        self.map = map_
+        sea = {h for h in map_.terrain if map_.is_sea(h)} | {p.place.hex for p in map_.ports if p.place.hex}
+        self.nodes: list[Node] = map_.grid_order(sea)
+        self.nodes += [b.name for b in map_.boxes]
+        self.adjacent: dict[Node, list[Node]] = {n: [] for n in self.nodes}
+        for h in self.nodes:
+            if isinstance(h, str):
+                continue
+            for n in h.neighbours():
+                if n in sea and (map_.terrain[h] == "all_sea" or map_.terrain[n] == "all_sea"
+                                 or "all_sea" in map_.features_of(h, n)):
+                    self.adjacent[h].append(n)
+        for route in map_.routes:
+            if route.kind != "naval":
+                continue
+            a, b = (self._node(end) for end in route.ends)
+            if a is not None and b is not None:
+                self.adjacent[a].append(b)
+                self.adjacent[b].append(a)
+
+    def _node(self, end: str) -> Node | None:
+        if self.map.box(end) is not None:
+            return end
+        h = self.map.hex_at(end)
+        return h if h in self.adjacent else None
+
+    def port_node(self, port: Port) -> Node:
+        return port.place.box if port.place.box is not None else port.place.hex
+
+
+def sea_graph(map_: Map) -> SeaGraph:
+    cached = map_.__dict__.get("_sea_graph")
+    if cached is None:
+        cached = map_.__dict__["_sea_graph"] = SeaGraph(map_)
+    return cached
+
+
+def coast_defence_level(position: Position, cd) -> int:
+    """A CD's level; one that `follows` another port's CD has that CD's level while the port is
+    owned by its side, and none (0) while enemy-owned (44H / 33B: La Corunya and El Ferrol, AEG
+    01-Oct-05, which supersedes DPS 17-Sep-03: La Corunya's CD not reduced)."""
+    if cd.follows is None:
+        return cd.level
+    if position.owner_of(cd.follows) != cd.side:
+        return 0
+    return next((c.level for c in position.coastal_defences if c.hex == cd.follows and c.side == cd.side), cd.level)
+
+
+class NavalZones:
+    """Where one side's naval elements may not go, and why (34F danger zones, 34K combat zones)."""
+
+    def __init__(self, position: Position, map_: Map, rules: EuropaRules, side: str, coalition: str = ""):
+        self.side = side
+        self.danger: dict[Hex, str] = {}
+        self.combat: dict[Hex, str] = {}
+        for port in map_.ports:
+            h = port.place.hex
+            owner = position.owner_of(h) if h is not None else ""
+            if port.naval_base and h is not None and owner not in (side, "neutral", "unowned"):
+                # 34F: one zone of every hex within 1 hex of an enemy-owned naval base, still
+                # exerted at zero capacity and at maximum damage (30A2/3 ruling, TEM 67).
+                for z in within(h, 1):
+                    self.danger.setdefault(z, f"danger zone of enemy naval base {port.name} (34F)")
+        for zone in rules.coalition_danger_zones.get(coalition, ()):
+            for h, name in map_.layers.get("sea_zone", {}).items():
+                if name == zone:
+                    # 34F: the Bay of Biscay for Interventionist coalition forces (AEG, 07-Jan-05).
+                    self.danger.setdefault(h, f"{zone} danger zone for {coalition} forces (34F)")
+        if rules.sf_port_zone is not None:
+            allied, axis, radius = rules.sf_port_zone
+            near_allied_ports = {z for p in map_.ports if p.place.hex is not None
+                                 and position.owner_of(p.place.hex) == allied for z in within(p.place.hex, radius)}
+            if side == axis:
+                for z in near_allied_ports:
+                    self.danger.setdefault(z, f"within {radius} hexes of an {allied}-owned port (SF 34F)")
+            elif side == allied:
+                # SF 34F: such hexes are never an Allied danger zone.
+                for z in near_allied_ports:
+                    self.danger.pop(z, None)
+        for g in position.naval_groups:
+            if g.side == side or g.hex is None or g.in_port:
+                continue
+            # 34A2: at night a combat or mixed group has a combat zone only in its own hex; a
+            # submarine group's is not reduced (DPS, 19-Jun-05).
+            reach = 0 if rules.night and g.kind in ("combat", "mixed") else 1
+            if g.kind == "transport":
+                continue
+            what = "blockading " if map_.port_at(g.hex) is not None and \
+                position.owner_of(g.hex) == side else ""
+            for z in within(g.hex, reach):
+                self.combat.setdefault(z, f"combat zone of enemy {what}{g.kind} group {g.id} (34K)")
+        for cd in position.coastal_defences:
+            level = coast_defence_level(position, cd)
+            if cd.side == side or level <= 0:
+                continue
+            reach = 0 if rules.night or level <= 1 else 1
+            for z in within(cd.hex, reach):
+                self.combat.setdefault(z, f"combat zone of enemy coastal defence {cd.id} (34K)")
+
+    def blocked(self, node: Node) -> str | None:
+        if isinstance(node, str):
+            return None  # off-map boxes and routes are never in a zone
+        return self.danger.get(node) or self.combat.get(node)
+
+
+def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> dict[Node, Node | None]:
+    """Every node a naval element can start from to reach one of `destinations`, with the next
+    node toward it (None at a destination). Breadth-first, in a fixed order."""
+    parent: dict[Node, Node | None] = {}
+    queue: deque[Node] = deque()
+    for d in destinations:
+        if d in sea.adjacent and d not in parent and zones.blocked(d) is None:
+            parent[d] = None
+            queue.append(d)
+    while queue:
+        node = queue.popleft()
+        for nxt in sea.adjacent[node]:
+            if nxt not in parent and zones.blocked(nxt) is None:
+                parent[nxt] = node
+                queue.append(nxt)
+    return parent
+
+
+def naval_path(parent: dict[Node, Node | None], start: Node) -> list[Node]:
+    path = [start]
+    while parent[path[-1]] is not None:
+        path.append(parent[path[-1]])
+    return path
+
+
+def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node]) -> tuple[Node, str] | None:
+    """Why no naval element joins `start` to `goals`: the first zone hex on the shortest passage
+    that ignores the zones."""
+    parent: dict[Node, Node | None] = {start: None}
+    queue: deque[Node] = deque([start])
+    while queue:
+        node = queue.popleft()
+        if node in goals:
+            for n in reversed(naval_path(parent, node)):
+                why = zones.blocked(n)
+                if why:
+                    return n, why
+            return None
+        for nxt in sea.adjacent[node]:
+            if nxt not in parent:
+                parent[nxt] = node
+                queue.append(nxt)
+    return None
+
+
+# --- naval supply limits -------------------------------------------------------------------------
+
+# 3A3 / 12H ruling (AEG 1998): REs of supply and resource items carried by sea.
+RE_PER_GENERAL_SUPPLY_POINT = 0.25
+RE_PER_RESOURCE_POINT = 1.0
+RE_PER_ATTACK_STEP = 3.0
+
+
+@dataclass(frozen=True)
+class NavalFlow:
+    res: float                     # REs of cargo that can move in one phase
+    general_supply_points: int
+    resource_points: int
+    attack_steps: int
+    limited_by: str                # "ports", "transport", "no passage" or "refused ends"
+    refused: dict[str, str] = field(default_factory=dict)   # port or beach name -> why unusable
+
+
+def cargo_end(position: Position, map_: Map, rules: EuropaRules, side: str, name: str
+              ) -> tuple[list[Node], float | None, str | None]:
+    """A port or beach where the side's cargo enters or leaves the sea: (its sea nodes, its
+    capacity in REs, None for a beach, which has no port capacity: our reading of 31 / 31B), or
+    why the side may not use it now."""
+    port = next((p for p in map_.ports if p.name == name), None)
+    if port is not None:
+        state = port_state(position, map_, rules, port)
+        if state.owner != side:
+            return [], 0, f"port {name} is {state.owner}" + ("" if state.owner in ("neutral", "unowned") else "-owned")
+        if not state.functioning:
+            return [], 0, f"port {name} is damaged to its maximum (30A2/3, TEM 67)"
+        return [sea_graph(map_).port_node(port)], state.capacity, None
+    beach = map_.beach(name)
+    if beach is None:
+        raise KeyError(f"no port or beach named {name!r} on map {map_.name}")
+    why = beach_refusal(position, map_, rules.stormy_seas, beach, side)
+    return ([] if why else beach_nodes(sea_graph(map_).adjacent, map_, beach)), None, why
+
+
+def naval_flow(position: Position, map_: Map, rules: EuropaRules, side: str, origins: list[str],
+               destinations: list[str], coalition: str = "") -> NavalFlow:
+    """How much cargo the side can carry by sea from `origins` to `destinations` (names of ports
+    or beaches): a max-flow bounded by each port's current capacity and by the side's naval
+    transport capacity (transport and mixed groups), over passages free of danger and combat
+    zones (34K). A beach end counts only while the side owns its hex and its seas are not stormy
+    (31, TEM 62; 41B1 erratum; SF 31B): see logistics/beaches.py. Refused ends are listed with
+    the reason in `refused`."""
+    from ortools.graph.python import max_flow
+
+    sea, zones = sea_graph(map_), NavalZones(position, map_, rules, side, coalition)
+    quarter = 4  # quarter REs: a general supply point is 1/4 RE
+    index = {node: k for k, node in enumerate(sea.nodes)}
+    n = len(sea.nodes)
+    src, sink, transport = n, n + 1, n + 2
+    big = 10 ** 9
+    flow = max_flow.SimpleMaxFlow()
+    carriers = sum(g.capacity for g in position.naval_groups if g.side == side and g.kind in ("transport", "mixed"))
+    flow.add_arc_with_capacity(src, transport, int(carriers * quarter))
+    for node in sea.nodes:
+        if zones.blocked(node):
+            continue
+        for nxt in sea.adjacent[node]:
+            if not zones.blocked(nxt):
+                flow.add_arc_with_capacity(index[node], index[nxt], big)
+    refused: dict[str, str] = {}
+    usable = {"from": 0, "to": 0}
+    for name, end in [(o, "from") for o in origins] + [(d, "to") for d in destinations]:
+        nodes, capacity, why = cargo_end(position, map_, rules, side, name)
+        if why:
+            refused[name] = why
+            continue
+        usable[end] += 1
+        cap = big if capacity is None else int(capacity * quarter)
+        for node in nodes:
+            if end == "from":
+                flow.add_arc_with_capacity(transport, index[node], cap)
+            else:
+                flow.add_arc_with_capacity(index[node], sink, cap)
+    status = flow.solve(src, sink)
+    res = flow.optimal_flow() / quarter if status == flow.OPTIMAL else 0.0
+    limited_by = "transport" if res >= carriers else "ports"
+    if res == 0:
+        limited_by = "refused ends" if 0 in usable.values() else "no passage"
+    return NavalFlow(res, int(res / RE_PER_GENERAL_SUPPLY_POINT), int(res / RE_PER_RESOURCE_POINT),
+                     int(res // RE_PER_ATTACK_STEP), limited_by, refused)

@@ -1,0 +1,102 @@
+"""Europa's sequence of play as the turn engine steps it (FWtBT, Second Front): each game turn is
+one player turn per side, in the order the scenario lists the sides; each player turn is the
+initial, movement, combat and exploitation phases.
+
+- Leaving a movement, combat or exploitation phase: hex ownership is updated (3D, 43C1).
+- Entering an initial phase: FWtBT pacification counts a turn at the start of each game turn
+  (39A / 39B); on the Insurgent initial phase the Gobernito collapse checks run (38D step 3); then
+  every unit's supply is judged on one snapshot and its U-marker changes (12B ruling, DPS
+  08-Oct-04). The game turn after "Aug II 36" is "Sep I 36": two a month.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from logistics.errors import LoadError
+from logistics.games.base import Step, owner_changes
+from logistics.games.europa import events
+from logistics.games.europa.ownership import update_ownership
+from logistics.games.europa.supply import initial_phase_markers
+from logistics.mapdata import Map
+from logistics.position import Position, Turn
+
+EUROPA_PHASES = ("initial", "movement", "combat", "exploitation")
+
+
+def next_europa_turn(position: Position, source: str = "scenario") -> Turn:
+    t, players = position.turn, [s.name for s in position.sides]
+    if t.phase not in EUROPA_PHASES:
+        raise LoadError(source, f"unknown phase {t.phase!r}", field="turn.phase", expected="one of " + ", ".join(EUROPA_PHASES))
+    if t.player not in players:
+        raise LoadError(source, f"unknown phasing player {t.player!r}", field="turn.player", expected="one of " + ", ".join(players))
+    k = EUROPA_PHASES.index(t.phase)
+    if k + 1 < len(EUROPA_PHASES):
+        return replace(t, phase=EUROPA_PHASES[k + 1])
+    p = players.index(t.player)
+    if p + 1 < len(players):
+        return replace(t, player=players[p + 1], phase=EUROPA_PHASES[0])
+    try:
+        date = events.turn_name(events.turn_index(t.date) + 1)
+    except ValueError as exc:
+        raise LoadError(source, str(exc), field="turn.date", expected="a game turn like 'Aug II 36'") from None
+    return Turn(t.number + 1, date, EUROPA_PHASES[0], players[0])
+
+
+def europa_step(position: Position, map_: Map, source: str, pacification: bool = False,
+                collapse: bool = False) -> Step:
+    """The position one phase later. `pacification`: FWtBT's 39A / 39B count; `collapse`: FWtBT's
+    38D step 3 on the Insurgent initial phase."""
+    after = next_europa_turn(position, source)
+    if "french_assistance" in position.options:
+        try:   # 44J: the data must decide the French border of the turn stepped into
+            events.french_border(position.options["french_assistance"], after)
+        except ValueError as exc:
+            raise LoadError(source, f"cannot step to {after.player} {after.phase} {after.date}: {exc}",
+                            field="options.french_assistance",
+                            expected="the 44J level (and Sporadic check) of that player turn") from None
+    step = Step(after, position)
+    p = position
+    if position.turn.phase != "initial":
+        owned = update_ownership(p, map_, advanced=bool(p.options.get("advanced_ownership")))
+        step.actions += owner_changes(p, owned, map_, "3D ownership")
+        for h in sorted(owned.unpacified - p.unpacified, key=map_.hex_id):
+            step.actions.append(f"39A: {map_.hex_id(h)} changed hands and must be pacified")
+        p = owned
+    p = replace(p, turn=after)
+    if after.phase == "initial":
+        new_game_turn = after.number != position.turn.number
+        if pacification and new_game_turn and p.pacification:
+            p = _pacification_step(step, p, map_)
+        if collapse and after.player == events.INSURGENT:
+            phase = events.initial_phase(p, map_)
+            for c in phase.checks:
+                step.actions.append(f"38D step 3: {c.gobernito} {'collapses' if c.collapses else 'holds'} ({c.reason})")
+            verdicts, marked = phase.verdicts, phase.position
+        else:
+            verdicts, marked = initial_phase_markers(p, map_)
+        step.verdicts = verdicts
+        for v in verdicts:
+            if v.next_marker != v.marker:
+                why = v.blocked.reason if v.blocked else (v.source or v.general)
+                step.actions.append(f"12B step 4: {v.unit} {_marker(v.marker)} -> {_marker(v.next_marker)} "
+                                    f"({v.general}: {why})")
+        p = marked
+    step.position = p
+    return step
+
+
+def _marker(n: int) -> str:
+    return f"U-{n}" if n else "no marker"
+
+
+def _pacification_step(step: Step, position: Position, map_: Map) -> Position:
+    after = events.advance_pacification(position, map_)
+    left = {(w.hex, w.work): w for w in after.pacification}
+    for w in position.pacification:
+        now = left.get((w.hex, w.work))
+        where = map_.hex_id(w.hex)
+        if now is None:
+            step.actions.append(f"39A/39B: {w.work} of {where} is done" + (f"; the city joins {w.joins}" if w.joins else ""))
+        elif now.held != w.held:
+            step.actions.append(f"39A/39B: {w.work} of {where}: {now.held} of {now.turns} turns held")
+    return after

@@ -1,0 +1,27 @@
+"""The Operational Combat Series v4, chapter 13 (seed 003): units and modes (`units.py`), trace
+supply through HQs and Transport Points (`supply.py`, `transport.py`) and rail (`rail.py`)."""
+from __future__ import annotations
+
+from logistics.games.base import Game, OrdersRules
+from logistics.rail.model import MOVE_KINDS
+
+
+class OcsGame(Game):
+    id = "ocs"
+    title = "Operational Combat Series v4"
+    orders = OrdersRules(kinds=MOVE_KINDS, named_kinds=False, gauges=True, arrival=True, phasing_player_only=True, family="OCS")
+
+    def supply_engine(self, position, map_):
+        from logistics.games.ocs.supply import OcsSupply
+        return OcsSupply(position, map_)
+
+    def rail_setting(self, position, map_, orders, source):
+        from logistics.games.ocs.rail import ocs_setting
+        return ocs_setting(position, map_, orders, source)
+
+    def check_unit(self, doc, fields):
+        from logistics.games.ocs.units import check_unit
+        check_unit(doc, fields)
+
+
+OCS = OcsGame()

@@ -1,0 +1,343 @@
+"""OCS trace supply: HQs (13.1), Transport Points (13.2) and formations (13.7a). Seed 003 (OCS v4
+series rules, chapter 13).
+
+A combat unit traces supply for free by drawing directly from a friendly Supply Source, or from an
+HQ that throws to it: the unit within the HQ's throw range (13.1b, 12.3b), the HQ drawing from a
+Supply Source. A unit that cannot trace for free eats SP from a dump (or a loaded Transport Point)
+it can reach the same ways, or is Out of Supply (12.6d, as 13.7a cites it). Distances are truck
+MP along paths that enter no enemy-occupied hex and no hex in an enemy ZOC without a friendly unit.
+
+Chapter 12 is not among the seeds. What this engine needs of it is a scenario option, with a
+default that is our reading, not a ruling (docs/ocs.md):
+- `ocs_direct_draw` (truck MP, default 5): how far a unit draws directly from a source or dump;
+- `ocs_hq_draw` (truck MP; default: the HQ's current throw range): how far an HQ draws;
+- `ocs_truck_costs`: truck MP to enter each terrain, and along a road (placeholder chart).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from logistics.errors import LoadError
+from logistics.hexgrid import Hex
+from logistics.mapdata import Map
+from logistics.network import HexIndex, IndexReach, index_of, search
+from logistics.position import Position, Unit
+from logistics.games.ocs.units import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
+from logistics.verdict import Block, LineStep, Verdict
+
+TRACED = "in supply"
+EATS = "in supply (eats SP)"
+OOS = "out of supply"
+NOT_CHECKED = "not checked"
+
+# 13.1a: the throw range of the side of the counter the HQ shows (DG: the side it is oriented
+# toward, 5.10e). Reserve and Exploit units are on their Combat Mode side; an HQ in Reserve Mode
+# still throws (OCS Q&A, grognard.com errata).
+THROW_SIDE = {"combat": 0, "reserve": 0, "exploit": 0, "move": 1}
+
+DEFAULT_DIRECT_DRAW = 5.0
+# Truck MP to enter a hex; a road hexside costs `road` instead. A placeholder: the Terrain Effects
+# Chart is not in the seeds, and each OCS game prints its own.
+DEFAULT_TRUCK_COSTS = {"clear": 1.0, "rough": 2.0, "woods": 2.0, "wooded_rough": 3.0, "mountain": 3.0,
+                       "swamp": 3.0, "road": 0.5}
+
+
+@dataclass(frozen=True)
+class Provider:
+    """Where free trace supply comes from: an HQ's throw, or a direct draw from a source."""
+
+    key: str            # "HQ <id>" or "source <name> <hex>"
+    reach: IndexReach   # truck MP from the provider's hex
+    hq: Unit | None = None
+    source_hex: int = -1    # the Supply Source an HQ draws from, or the one drawn directly
+
+
+@dataclass(frozen=True)
+class Dump:
+    """SP a unit may eat: an unloaded dump, or the load of a Transport Point (13.2f)."""
+
+    name: str
+    hex: Hex
+    formation: str = ""     # 13.2g B: an Organic Truck's SP serve its formation only
+
+
+def throw_range(hq: Unit) -> tuple[float | None, str]:
+    """The HQ's throw range now, and why (13.1a): Combat Mode has the greater range, Move Mode the
+    lesser, Strat Mode none (5.8b); DG does not change it (the range of the side it is oriented to)."""
+    if hq.mode not in MODES:
+        raise LoadError("scenario", f"HQ {hq.id} is in unknown mode {hq.mode!r}", field=f"units.{hq.id}.mode",
+                        expected="one of " + ", ".join(MODES))
+    if not hq.throw:
+        raise LoadError("scenario", f"HQ {hq.id} has no throw ranges", field=f"units.{hq.id}.throw",
+                        expected="throw: {combat: N, move: M} in truck MP (13.1a)")
+    if hq.mode == "strat":
+        return None, f"HQ {hq.id} is in Strat Mode and cannot throw supply (13.1a, 5.8b)"
+    side = THROW_SIDE[oriented(hq.mode)]
+    dg = " (DG does not affect it, 13.1a)" if hq.mode != oriented(hq.mode) else ""
+    return hq.throw[side], f"{('Combat', 'Move')[side]} Mode throw range {hq.throw[side]:g}{dg}"
+
+
+def may_supply(hq: Unit, unit: Unit) -> bool:
+    """13.1d: an HQ throws to every friendly ground unit, but a Divisional HQ only to its own
+    division's units and to independent units (3.2f) of its nationality."""
+    if not hq.formation:
+        return True
+    if unit.formation:
+        return unit.formation == hq.formation
+    return (unit.nationality or unit.affiliation) == (hq.nationality or hq.affiliation)
+
+
+class OcsSupply:
+    """Trace-supply verdicts for every unit of an OCS position, on one snapshot."""
+
+    def __init__(self, position: Position, map_: Map):
+        self.position, self.map = position, map_
+        self.index: HexIndex = index_of(map_)
+        options = position.options
+        self.direct_draw = float(options.get("ocs_direct_draw", DEFAULT_DIRECT_DRAW))
+        self.hq_draw = options.get("ocs_hq_draw")
+        self.costs = {**DEFAULT_TRUCK_COSTS, **options.get("ocs_truck_costs", {})}
+        self._cache: dict = {}
+
+    # --- the network -----------------------------------------------------------------------------
+    def _weights(self) -> np.ndarray:
+        """Edge a -> b costs what a truck pays to enter a from b: searches run back from a
+        provider, so a distance is counted outward from it."""
+        if "weights" not in self._cache:
+            ix = self.index
+            enter = np.array([self.costs.get(self.map.terrain[h], np.inf) for h in ix.hexes])
+            self._cache["weights"] = np.where(ix.road, self.costs["road"], enter[ix.src])
+        return self._cache["weights"]
+
+    def _enterable(self, side: str) -> np.ndarray:
+        """Hexes a supply path may enter: land, no enemy unit, no enemy ZOC unless a friendly unit
+        is there (the ZOC of enemy combat units that have one; not HQs or Transport Points)."""
+        if ("enter", side) not in self._cache:
+            ix, p = self.index, self.position
+            on_map = [u for u in p.units if u.hex is not None]
+            enemy = ix.mask(u.hex for u in on_map if u.side != side)
+            friendly = ix.mask(u.hex for u in on_map if u.side == side)
+            zoc = ix.mask(n for u in on_map if u.side != side and not is_hq(u) and is_combat(u)
+                          and u.zoc != "none" for n in self.map.neighbours(u.hex))
+            self._cache[("enter", side)] = ix.land & ~enemy & ~(zoc & ~friendly)
+        return self._cache[("enter", side)]
+
+    def _reach(self, side: str, hexes, cutoff: float | None = None) -> IndexReach:
+        """Truck MP from `hexes` outward, up to `cutoff`: each search once per snapshot, however
+        many units ask."""
+        key = ("reach", side, tuple(sorted(self.index.pos[h] for h in hexes)), cutoff)
+        if key not in self._cache:
+            ix = self.index
+            enter = self._enterable(side)
+            edges = ix.crossable & np.isfinite(self._weights())
+            self._cache[key] = search(ix, ix.mask(hexes), edges, np.ones(len(ix), dtype=bool), enter,
+                                      self._weights(), cutoff)
+        return self._cache[key]
+
+    # --- sources, dumps, providers ---------------------------------------------------------------
+    def _per_side(self, what: str, side: str, build):
+        key = (what, side)
+        if key not in self._cache:
+            self._cache[key] = build(side)
+        return self._cache[key]
+
+    def sources(self, side: str) -> dict[int, str]:
+        """Friendly Supply Source hexes (a scenario's sources, by hexes or cities)."""
+        return self._per_side("sources", side, self._sources)
+
+    def _sources(self, side: str) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for s in self.position.supply_sources:
+            if s.side != side:
+                continue
+            hexes = list(s.hexes) + [h for c in self.map.cities if c.name in s.cities for h in c.place.hexes]
+            for h in hexes:
+                out.setdefault(self.index.pos[h], s.name)
+        return out
+
+    def dumps(self, side: str) -> list[Dump]:
+        return self._per_side("dumps", side, self._dumps)
+
+    def _dumps(self, side: str) -> list[Dump]:
+        hid = self.map.hex_id
+        out = [Dump(f"dump at {hid(s.hex)}", s.hex) for s in self.position.supply
+               if s.side == side and s.kind == "sp" and s.amount > 0]
+        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "")
+                for u in self.position.units if u.side == side and is_transport(u) and u.load > 0 and u.hex is not None]
+        return sorted(out, key=lambda d: d.name)
+
+    def providers(self, side: str) -> list[Provider]:
+        """Every way the side traces for free: direct draw from each source, each throwing HQ."""
+        return self._per_side("providers", side, self._providers)
+
+    def _providers(self, side: str) -> list[Provider]:
+        ix, hid = self.index, self.map.hex_id
+        sources = self.sources(side)
+        out = [Provider(f"source {name} {hid(ix.hexes[i])}", self._reach(side, [ix.hexes[i]], self.direct_draw),
+                        source_hex=i) for i, name in sorted(sources.items())]
+        for hq in self._hqs(side):
+            rng, _ = throw_range(hq)
+            if rng is None:
+                continue
+            draw = self._hq_draw_source(hq, rng)
+            if draw is not None:
+                out.append(Provider(f"HQ {hq.id}", self._reach(side, [hq.hex], rng), hq, draw))
+        return out
+
+    def _hqs(self, side: str) -> list[Unit]:
+        return self._per_side("hqs", side, lambda s: sorted(
+            (u for u in self.position.units if u.side == s and is_hq(u) and u.hex is not None), key=lambda u: u.id))
+
+    def _draw_limit(self, rng: float) -> float:
+        return float(self.hq_draw) if self.hq_draw is not None else rng
+
+    def _draw_reach(self, side: str) -> IndexReach:
+        """Truck MP from the side's nearest Supply Source: SP flow from the source to the HQ."""
+        return self._reach(side, [self.index.hexes[i] for i in self.sources(side)])
+
+    def _hq_draw_source(self, hq: Unit, rng: float) -> int | None:
+        """The Supply Source the HQ draws from (the end of its shortest line), if one lies within
+        its draw range."""
+        if not self.sources(hq.side):
+            return None
+        reach, h = self._draw_reach(hq.side), self.index.pos[hq.hex]
+        d = reach.dist.get(h)
+        if d is None or d > self._draw_limit(rng):
+            return None
+        walked = self._walk(reach, h, "draw")
+        return self.index.node_of(walked[-1].hex) if walked else h
+
+    # --- verdicts --------------------------------------------------------------------------------
+    def verdicts(self) -> list[Verdict]:
+        return [self.verdict(u) for u in self.position.units]
+
+    def free_providers(self, unit: Unit) -> list[Provider]:
+        """The providers that could give the unit free trace supply, ignoring 13.7a."""
+        i = self.index.pos[unit.hex]
+        return [p for p in self.providers(unit.side)
+                if i in p.reach.dist and (p.hq is None or may_supply(p.hq, unit))]
+
+    def formation_provider(self, side: str, formation: str) -> str | None:
+        """13.7a: the one HQ or direct-draw source a formation traces through for free: the one
+        that serves most of its REs (then most units, then the first by name: the order of the units
+        in the file never matters)."""
+        key = ("formation", side, formation)
+        if key not in self._cache:
+            members = [u for u in self.position.units if u.side == side and u.formation == formation
+                       and u.hex is not None and is_combat(u)]
+            served: dict[str, list[Unit]] = {}
+            for u in members:
+                for p in self.free_providers(u):
+                    served.setdefault(p.key, []).append(u)
+            best = min(served, key=lambda k: (-sum(u.size for u in served[k]), -len(served[k]), k), default=None)
+            self._cache[key] = best
+        return self._cache[key]
+
+    def verdict(self, unit: Unit) -> Verdict:
+        hid = self.map.hex_id
+        v = Verdict(unit.id, unit.side, unit.affiliation, hid(unit.hex) if unit.hex else unit.box, OOS,
+                    rules=["13.1b", "12.3b"])
+        if unit.hex is None:
+            v.general, v.rules = NOT_CHECKED, ["off-map units are not on the map's supply net"]
+            return v
+        if is_transport(unit):
+            v.general, v.source, v.rules = TRACED, "Transport Points are never Out of Supply (13.2b)", ["13.2b"]
+            return v
+        free = self.free_providers(unit)
+        if unit.formation and free:
+            chosen = self.formation_provider(unit.side, unit.formation)
+            kept = [p for p in free if p.key == chosen]
+            if not kept:
+                v.rules.append("13.7a")
+                v.blocked = Block(hid(unit.hex), "13.7a",
+                                  f"formation {unit.formation} traces through {chosen}; this unit cannot, "
+                                  f"so it must eat SP or be Out of Supply")
+            free = kept
+        if free:
+            p = free[0]
+            v.general, v.source = TRACED, self._describe(p)
+            v.line = self._line(unit, p)
+            v.lengths = {s.element: s.length for s in v.line if s.element != "unit"}   # truck MP used
+            if unit.formation:
+                v.rules.append("13.7a")
+            return v
+        eaten = self._dump_for(unit)
+        if eaten is not None:
+            dump, line = eaten
+            v.general, v.source, v.line = EATS, dump.name, line
+            v.rules.append("12.6d")
+            v.effects = [f"eats SP from {dump.name} (12.6d)"]
+            return v
+        if v.blocked is None:
+            v.blocked = self._why(unit)
+        return v
+
+    def _describe(self, p: Provider) -> str:
+        if p.hq is None:
+            return f"direct draw from {p.key}"
+        _, why = throw_range(p.hq)
+        source = self.sources(p.hq.side)[p.source_hex]
+        return f"HQ {p.hq.id} ({why}) <- source {source} {self.index.hex_id(p.source_hex)}"
+
+    def _walk(self, reach: IndexReach, start: int, element: str) -> list[LineStep]:
+        steps, cur, d = [], start, reach.dist[start]
+        while d > 0:
+            cur, w = reach.next_step(cur, d)
+            d -= w
+            steps.append(LineStep(self.index.hex_id(cur), element, reach.dist[start] - d))
+        return steps
+
+    def _line(self, unit: Unit, p: Provider) -> list[LineStep]:
+        """Unit -> HQ -> source, or unit -> source, hex by hex with the truck MP used so far."""
+        i = self.index.pos[unit.hex]
+        line = [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(p.reach, i, "throw" if p.hq else "draw")
+        if p.hq is not None:
+            line += self._walk(self._draw_reach(unit.side), self.index.pos[p.hq.hex], "draw")
+        return line
+
+    def _dump_for(self, unit: Unit) -> tuple[Dump, list[LineStep]] | None:
+        """12.6d: SP the unit can eat, by direct draw or through an HQ that may throw to it (an
+        Organic Truck's SP: its own formation only, 13.2g B)."""
+        i = self.index.pos[unit.hex]
+        for dump in self.dumps(unit.side):
+            if dump.formation and dump.formation != unit.formation:
+                continue
+            reach = self._reach(unit.side, [dump.hex], self.direct_draw)
+            if i in reach.dist:
+                return dump, [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(reach, i, "draw")
+            for hq in self._hqs(unit.side):
+                rng, _ = throw_range(hq)
+                if rng is None or not may_supply(hq, unit):
+                    continue
+                throw = self._reach(unit.side, [hq.hex], rng)
+                if i in throw.dist and self.index.pos[hq.hex] in self._reach(unit.side, [dump.hex], self._draw_limit(rng)).dist:
+                    return dump, [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(throw, i, "throw")
+        return None
+
+    def _why(self, unit: Unit) -> Block:
+        """Each friendly HQ and source, and why it gives the unit nothing."""
+        ix, hid = self.index, self.map.hex_id
+        i = ix.pos[unit.hex]
+        reasons = []
+        sources = self.sources(unit.side)
+        for s, name in sorted(sources.items()):
+            d = self._reach(unit.side, [ix.hexes[s]]).dist.get(i)
+            far = "no supply path" if d is None else f"{d:g} truck MP away"
+            reasons.append(f"source {name} {hid(ix.hexes[s])}: {far}, direct draw range {self.direct_draw:g}")
+        for hq in self._hqs(unit.side):
+            rng, why = throw_range(hq)
+            if rng is None:
+                reasons.append(why)
+            elif not may_supply(hq, unit):
+                reasons.append(f"HQ {hq.id} is the Divisional HQ of {hq.formation} and may not supply this unit (13.1d)")
+            elif self._hq_draw_source(hq, rng) is None:
+                reasons.append(f"HQ {hq.id} draws from no Supply Source within {self._draw_limit(rng):g} truck MP")
+            else:
+                d = self._reach(unit.side, [hq.hex]).dist.get(i)
+                far = "no supply path" if d is None else f"{d:g} truck MP away"
+                reasons.append(f"HQ {hq.id}: {far}, beyond its {why} (13.1a)")
+        if not reasons:
+            reasons = ["no friendly HQ or Supply Source"]
+        return Block(hid(unit.hex), "13.1b, 12.3b", "; ".join(reasons) + "; no SP in reach to eat (12.6d)")

@@ -126,8 +126,8 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
 def naval(scenario: str, as_json: bool) -> None:
     """Danger and combat zones, ports, naval connections and the limited-source allocation."""
-    from logistics.report.naval import naval_summary, naval_text
     from logistics.games import supply_engine
+    from logistics.report.naval import naval_summary, naval_text
     loaded = load_scenario_file(scenario)
     summary = naval_summary(supply_engine(loaded.position, loaded.map))
     if as_json:
@@ -152,8 +152,8 @@ def trace(scenario: str, unit_id: str) -> None:
 @click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
 def render(path: str, output: str, ids: bool, hex_size: float) -> None:
     """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
-    from logistics.render.svg import render_png, render_svg
     from logistics.atomic import write_text
+    from logistics.render.svg import render_png, render_svg
     loaded = load_any(path)
     map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
     kind = output.rsplit(".", 1)[-1].lower()

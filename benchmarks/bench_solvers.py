@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from logistics.rail.planner import Problem, solve  # noqa: E402
 from logistics.games.europa.limited import Option, allocate  # noqa: E402
+from logistics.rail.planner import Problem, solve  # noqa: E402
 
 
 def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports: int = 10):

@@ -43,10 +43,10 @@ import rustworkx as rx
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from synthetic import synthetic  # noqa: E402
 
+import logistics.games.europa.limited  # noqa: E402,F401  (imports ortools: not inside any timing)
+from logistics.games.europa.supply import IN_SUPPLY, EuropaSupply, SideView  # noqa: E402
 from logistics.mapdata import Map  # noqa: E402
 from logistics.network import LOW_VOLUME_WEIGHT, index_of  # noqa: E402
-from logistics.games.europa.supply import IN_SUPPLY, EuropaSupply, SideView  # noqa: E402
-import logistics.games.europa.limited  # noqa: E402,F401  (imports ortools: not inside any timing)
 
 HERE = Path(__file__).resolve().parent
 # hexes: (units, repetitions of ours, of the limit, of the baseline, baseline units sampled or None = all)

@@ -6,9 +6,29 @@ from pathlib import Path
 from logistics.atomic import write_files
 from logistics.errors import LoadError
 from logistics.hexgrid import Hex, Hexside, Layout
-from logistics.mapdata import (BOX_KINDS, CITY_SIZES, DEFAULT_TERRAIN_LEGEND, HEXSIDE_FEATURES, LAYERS, OFF_MAP,
-                      PORT_CLASSES, RAIL_CLASSES, TERRAINS, Airbase, Beach, Box, City, Country, Map, Place,
-                      Port, Route, SideFeature, Track, Yard)
+from logistics.mapdata import (
+    BOX_KINDS,
+    CITY_SIZES,
+    DEFAULT_TERRAIN_LEGEND,
+    HEXSIDE_FEATURES,
+    LAYERS,
+    OFF_MAP,
+    PORT_CLASSES,
+    RAIL_CLASSES,
+    TERRAINS,
+    Airbase,
+    Beach,
+    Box,
+    City,
+    Country,
+    Map,
+    Place,
+    Port,
+    Route,
+    SideFeature,
+    Track,
+    Yard,
+)
 from logistics.numbering import STYLES, Numbering, NumberingError, Sheet
 from logistics.yamldoc import Doc, dump_flow, load_doc
 

@@ -4,17 +4,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from logistics import games
 from logistics.atomic import write_text
 from logistics.errors import LoadError
-from logistics.hexgrid import Hex
-from logistics.mapdata import OFF_MAP, Map
-from logistics.mapio import HexReader, load_map
-from logistics.mapdata import PORT_CLASSES, TERRAINS
-from logistics.position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KINDS, UNOWNED, ZOC_KINDS,
-                       CoastalDefence, LimitedSource, NavalGroup, Pacification, Position, Side, SupplySource,
-                       SupplyStock, Turn, Unit)
-from logistics import games
 from logistics.games import RULE_SYSTEMS
+from logistics.hexgrid import Hex
+from logistics.mapdata import OFF_MAP, PORT_CLASSES, TERRAINS, Map
+from logistics.mapio import HexReader, load_map
+from logistics.position import (
+    NAVAL_GROUP_KINDS,
+    NEUTRAL,
+    PACIFICATION_WORKS,
+    SUPPLY_KINDS,
+    UNOWNED,
+    ZOC_KINDS,
+    CoastalDefence,
+    LimitedSource,
+    NavalGroup,
+    Pacification,
+    Position,
+    Side,
+    SupplySource,
+    SupplyStock,
+    Turn,
+    Unit,
+)
 from logistics.yamldoc import Doc, dump_flow, load_doc
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",

@@ -2,9 +2,9 @@
 import json
 
 from click.testing import CliRunner
+from conftest import TESTLAND_SCENARIO, edit
 
 from cli import main
-from conftest import TESTLAND_SCENARIO, edit
 
 
 def run(*args):

@@ -3,10 +3,15 @@ purification (39A / 39B) and the 44J French-assistance option are read, validate
 back unchanged, and the engine reads the French border of the scenario's own turn."""
 from dataclasses import replace
 
+from logistics.games.europa.events import (
+    french_border,
+    quarter_start,
+    turn_index,
+    turn_name,
+)
+from logistics.games.europa.rules import EuropaRules
 from logistics.mapio import write_map
 from logistics.position import Pacification, Turn
-from logistics.games.europa.rules import EuropaRules
-from logistics.games.europa.events import french_border, quarter_start, turn_index, turn_name
 from logistics.scenario import load_scenario, scenario_text, write_scenario
 
 ASSISTANCE = {"country": "Neutralia", "quarters": {"Oct I 36": "sporadic", "Jan I 37": "substantial"},

@@ -3,7 +3,6 @@
 A change meant to alter an output records them again (`python tests/golden/commands.py`), so the
 diff shows exactly what changed; any other difference fails here."""
 import pytest
-
 from golden.commands import COMMANDS, GOLDEN, PICTURES, picture, run
 
 

@@ -1,5 +1,6 @@
 """Hex geometry: neighbours, distance, hexsides, lines and rings, offset grids (hand-checked)."""
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from logistics.hexgrid import Hex, Hexside, Layout, hexsides_of, line, ring, within
 

@@ -3,12 +3,13 @@ and the naval supply limits as a max-flow (3A3 / 12H sizes)."""
 import itertools
 from dataclasses import replace
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from logistics.games.europa.naval import naval_flow
-from logistics.position import NavalGroup
-from logistics.games.europa.rules import EuropaRules
 from logistics.games.europa.limited import Option, allocate, check_claim
+from logistics.games.europa.naval import naval_flow
+from logistics.games.europa.rules import EuropaRules
+from logistics.position import NavalGroup
 from logistics.rulings.cases.europa_naval import strait
 
 
@@ -85,7 +86,13 @@ def test_large_instances_start_from_a_filled_answer_and_are_proven_optimal():
     search; the answer is a legal allocation, proven optimal, at least as good as the start, and
     the same on every run."""
     import random
-    from logistics.games.europa.limited import QUARTER, TIE_BREAK_OPTIONS, best_fit, fill_gaps
+
+    from logistics.games.europa.limited import (
+        QUARTER,
+        TIE_BREAK_OPTIONS,
+        best_fit,
+        fill_gaps,
+    )
     rnd = random.Random(3)
     sizes = {f"u{k}": rnd.choice([0.5, 1.0, 2.0, 3.0]) for k in range(700)}
     capacities = {f"s{k}": float(rnd.choice([3, 6, 9, 12])) for k in range(70)}

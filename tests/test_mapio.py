@@ -1,15 +1,24 @@
 """Maps and scenarios: load -> write -> load gives the same map / position."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from logistics.hexgrid import Layout, line
-from logistics.mapdata import TERRAINS, Beach, City, Country, Map, Place, Port, SideFeature, Track
+from logistics.hexgrid import Hexside, Layout, line
+from logistics.mapdata import (
+    TERRAINS,
+    Beach,
+    City,
+    Country,
+    Map,
+    Place,
+    Port,
+    SideFeature,
+    Track,
+)
 from logistics.mapio import load_map, map_files, write_map
-from logistics.hexgrid import Hexside
 from logistics.numbering import Numbering, Sheet
 from logistics.position import SetOwner
 from logistics.scenario import load_scenario, scenario_text, write_scenario
-
 
 
 def test_testland_reads_as_drawn(testland):
@@ -119,9 +128,9 @@ def test_any_map_round_trips(tmp_path_factory, m):
 
 from dataclasses import replace as _replace  # noqa: E402
 
-from logistics.position import Pacification, SupplyStock, Unit  # noqa: E402
-
 from conftest import TESTLAND_SCENARIO  # noqa: E402
+
+from logistics.position import Pacification, SupplyStock, Unit  # noqa: E402
 from logistics.scenario import load_scenario as _load  # noqa: E402
 
 _BASE = _load(TESTLAND_SCENARIO)

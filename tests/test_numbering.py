@@ -1,6 +1,7 @@
 """Printed hex ids <-> grid positions for the Europa, TSCW and OCS numbering schemes."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from logistics.numbering import Numbering, NumberingError, Sheet
 

@@ -5,14 +5,23 @@ from dataclasses import replace
 import networkx as nx
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from conftest import DATA, edit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli import main
-from conftest import DATA, edit
+from logistics.games.ocs.supply import (
+    DEFAULT_DIRECT_DRAW,
+    DEFAULT_TRUCK_COSTS,
+    OOS,
+    TRACED,
+    OcsSupply,
+    may_supply,
+    throw_range,
+)
 from logistics.position import SupplySource, Unit
 from logistics.rulings.cases.ocs_supply import SIDES, ocs
 from logistics.scenario import load_scenario, scenario_text
-from logistics.games.ocs.supply import DEFAULT_DIRECT_DRAW, DEFAULT_TRUCK_COSTS, OOS, TRACED, OcsSupply, may_supply, throw_range
 
 SCENARIO = DATA / "scenarios" / "ocs-test.yaml"
 

@@ -1,8 +1,18 @@
 """Positions are snapshots; changes make new snapshots and never alter the old one."""
 import pytest
 
-from logistics.position import (AddUnit, MoveUnit, RemoveUnit, SetMarker, SetOwner, SetPortDamage,
-                                SetRailBreak, SetTurn, Turn, Unit)
+from logistics.position import (
+    AddUnit,
+    MoveUnit,
+    RemoveUnit,
+    SetMarker,
+    SetOwner,
+    SetPortDamage,
+    SetRailBreak,
+    SetTurn,
+    Turn,
+    Unit,
+)
 
 
 def test_changes_make_a_new_snapshot(testland_scenario):

@@ -6,15 +6,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import TESTLAND_MAP, TESTLAND_SCENARIO, edit
 
 from cli import Command
-from conftest import TESTLAND_MAP, TESTLAND_SCENARIO, edit
+from logistics.cli.rail import rail
 from logistics.mapdata import City, Place, Yard
 from logistics.mapio import load_map, write_map
 from logistics.position import Position
-from logistics.cli.rail import rail
-from logistics.rail.model import MoveRequest
-from logistics.rail.model import Orders
+from logistics.rail.model import MoveRequest, Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import SIDES, plain_map, position
 from logistics.scenario import write_scenario

@@ -134,6 +134,7 @@ def sequential_tie_break(problem: Problem) -> tuple:
     file order keep it if it can still be kept; then for each kept request take the first
     candidate that can still be taken."""
     from ortools.sat.python import cp_model
+
     from logistics.rail.planner import build_model
     from logistics.solver import deterministic_solver
 

@@ -41,6 +41,7 @@ def test_every_in_scope_ruling_has_a_case_and_rulings_check_exits_0():
     """Issue [G] acceptance: every in-scope entry has a passing case; `logistics rulings check`
     prints the counts and exits 0."""
     from click.testing import CliRunner
+
     from cli import main
     named = {i for c in CASES for i in c.ids}
     in_scope = [r.id for r in load_catalogue() if r.in_scope]

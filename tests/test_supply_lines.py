@@ -1,6 +1,6 @@
 """Traced lines read back from the searches only ever step through hexes the search reached."""
-from logistics.rulings.builders import plain_map, position, source, unit
 from logistics.games.europa.supply import IN_SUPPLY, EuropaSupply
+from logistics.rulings.builders import plain_map, position, source, unit
 
 
 def test_a_line_never_steps_into_a_hex_beyond_the_search():

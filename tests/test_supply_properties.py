@@ -1,7 +1,8 @@
 """Invariants of the Europa supply verdicts (property tests)."""
 from dataclasses import replace
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from logistics.games.europa.supply import EuropaSupply
 from logistics.rulings.builders import plain_map, position, source, unit

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import DATA, edit
 
 from cli import main
-from conftest import DATA, edit
+from logistics.games.europa.sequence import next_europa_turn
+from logistics.games.tscw.sequence import next_tscw_date
 from logistics.position import Pacification, Turn
 from logistics.rulings.builders import plain_map, position, unit
 from logistics.rulings.cases.europa_events import asturian, asturias
 from logistics.scenario import load_scenario
-from logistics.games.europa.sequence import next_europa_turn
-from logistics.games.tscw.sequence import next_tscw_date
 from logistics.turn.engine import advance
 
 ROOT = Path(__file__).parent.parent

@@ -2,9 +2,9 @@
 what is wrong and what was expected, exits non-zero, and never prints a traceback."""
 import pytest
 from click.testing import CliRunner
+from conftest import edit
 
 from cli import main
-from conftest import edit
 
 MAP = "maps/testland"
 SCEN = "scenarios/testland.yaml"

@@ -38,9 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in data.map_specs()]
     if unknown:
         parser.error(f"unknown map {unknown[0]!r}; known: {', '.join(sorted(data.map_specs()))}")
-    from logistics.mapio import write_map
     from logistics.mapbuild.build import build
     from logistics.mapbuild.land import LandMask
+    from logistics.mapio import write_map
 
     mask = LandMask()
     for name in names:

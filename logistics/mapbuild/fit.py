@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 
 from logistics.hexgrid import Layout
-from logistics.numbering import Numbering, Sheet
 from logistics.mapbuild import data
 from logistics.mapbuild.geo import Affine, GridTransform, pixel_hex, project
+from logistics.numbering import Numbering, Sheet
 
 MARGIN = 0.15  # pixels (a hex's inradius is 0.866)
 

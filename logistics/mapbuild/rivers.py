@@ -12,8 +12,8 @@ import math
 from collections import deque
 
 from logistics.hexgrid import Hex, Hexside
-from logistics.mapdata import Map
 from logistics.mapbuild.geo import GridTransform, densify, pixel_hex
+from logistics.mapdata import Map
 
 Corner = tuple[Hex, Hex, Hex]
 

@@ -19,9 +19,18 @@ from __future__ import annotations
 import math
 
 from logistics.hexgrid import Hex, Hexside
-from logistics.mapdata import Map
-from logistics.mapbuild.geo import EARTH_KM, LON0, MILES_PER_KM, GridTransform, _F, _N, _RHO0, fractional_hex
+from logistics.mapbuild.geo import (
+    _F,
+    _N,
+    _RHO0,
+    EARTH_KM,
+    LON0,
+    MILES_PER_KM,
+    GridTransform,
+    fractional_hex,
+)
 from logistics.mapbuild.land import LandMask
+from logistics.mapdata import Map
 
 LATTICE_KM = 1.0
 NARROW_MILES = 3.0

@@ -8,9 +8,15 @@ from pathlib import Path
 
 from logistics import games
 from logistics.mapio import HexReader
+from logistics.rail.model import (
+    INCREASE_KINDS,
+    OTHER_MOVEMENT,
+    Increase,
+    MoveRequest,
+    Orders,
+)
 from logistics.scenario import Scenario
 from logistics.yamldoc import Doc, load_doc
-from logistics.rail.model import INCREASE_KINDS, OTHER_MOVEMENT, Increase, MoveRequest, Orders
 
 TOP_FIELDS = ("side", "phase", "gauge", "increases", "moves")
 MOVE_FIELDS = ("id", "unit", "cargo", "size", "from", "to", "priority", "kind", "also", "arrival")

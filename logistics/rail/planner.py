@@ -19,20 +19,27 @@ another request).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-import math
 from math import lcm
 
 from ortools.sat.python import cp_model
 
-from logistics.solver import deterministic_solver
+from logistics import games
 from logistics.mapdata import Map
 from logistics.position import Position
+from logistics.rail.model import (
+    TSCW_KINDS,
+    Candidate,
+    IncreaseResult,
+    MoveRequest,
+    Orders,
+    Pool,
+    UnusableYard,
+)
+from logistics.solver import deterministic_solver
 from logistics.verdict import Block
-from logistics import games
-from logistics.rail.model import (TSCW_KINDS, Candidate, IncreaseResult, MoveRequest, Orders, Pool,
-                                  UnusableYard)
 
 TIME_LIMIT = 30.0
 # The tie-break's weights stay below 2^24, far inside the precision of the doubles CP-SAT's LP

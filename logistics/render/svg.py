@@ -12,15 +12,14 @@ compiler knows the angle from its fitted transform.
 from __future__ import annotations
 
 import io
-
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from logistics.hexgrid import Hex, Hexside
 from logistics.atomic import write_text
+from logistics.hexgrid import Hex, Hexside
 from logistics.mapdata import Map
 
 if TYPE_CHECKING:  # the Position model is only read, never needed to draw a bare map

@@ -3,9 +3,9 @@ allocation, per side (shape: docs/naval.md)."""
 from __future__ import annotations
 
 from logistics.games.europa.beaches import beach_refusal
-from logistics.hexgrid import Hex
 from logistics.games.europa.naval import port_state
 from logistics.games.europa.supply import EuropaSupply
+from logistics.hexgrid import Hex
 
 
 def _ids(map_, hexes) -> list[str]:

@@ -7,8 +7,7 @@ from dataclasses import replace
 
 from logistics.mapdata import City, Country, Place, Yard
 from logistics.network import index_of
-from logistics.rail.model import Increase, MoveRequest
-from logistics.rail.model import Orders
+from logistics.rail.model import Increase, MoveRequest, Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import plain_map, position
 

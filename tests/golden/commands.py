@@ -59,6 +59,7 @@ PICTURES: dict[str, list[str]] = {
 def run(args: list[str]) -> str:
     """Exit code, standard output and standard error of one command, as recorded."""
     import os
+
     from cli import main
     cwd = os.getcwd()
     os.chdir(ROOT)

@@ -69,10 +69,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from logistics.games.europa.rules import turn_key
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import MONTHS, Pacification, Position, SupplyStock, Turn
-from logistics.games.europa.rules import turn_key
 
 GOBERNITO = "Gobernito"          # 3B3: the coalition whose affiliations are the Gobernitos
 BARCELONA_RULE = {"Catalan": "38D2"}   # the Gobernito whose collapse follows 38D2; others follow 38D1
@@ -257,8 +257,8 @@ def _main_source_reaches(engine, side: str, *, skip: tuple[Hex, ...] = ()):
     """The searches from the full and from the limited general supply sources of `side`'s main
     coalition (Rebel, Republican: the first the scenario lists), each computed once, as a unit of
     that coalition's first affiliation traces them. `skip`: hexes no limited source counts in."""
-    from logistics.position import Unit
     from logistics.games.europa.hexes import limited_reach
+    from logistics.position import Unit
     coalition, affiliations = engine.position.side(side).coalitions[0]
     probe = Unit(f"a {coalition} unit", side, coalition, affiliations[0])
     return engine.general_reach(probe), limited_reach(engine, probe, skip)

@@ -11,8 +11,8 @@ exemption of the first two game turns covers units only (AEG, 03-Mar-04).
 """
 from __future__ import annotations
 
-from logistics.hexgrid import Hex
 from logistics.games.europa.supply import EuropaSupply
+from logistics.hexgrid import Hex
 
 
 def hex_isolated(engine: EuropaSupply, hex_: Hex, side: str, coalition: str | None = None) -> bool:
@@ -58,8 +58,8 @@ def limited_reach(engine: EuropaSupply, probe, skip: tuple[Hex, ...] = ()):
     whose naval element reaches a full source usable by it; the naval element of the line may
     start at a port of any class (Palma ruling, AEG 11-Mar-04). `skip`: hexes that are not to
     count as sources."""
-    from logistics.games.europa.naval import port_state
     from logistics.games.europa.limited import ALL_PORTS, port_key
+    from logistics.games.europa.naval import port_state
     position, map_, ix, side = engine.position, engine.map, engine.index, probe.side
     seeds: dict[Hex, str] = {}
     boxes: dict[str, str] = {}

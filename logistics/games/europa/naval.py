@@ -14,10 +14,10 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from logistics.games.europa.beaches import beach_nodes, beach_refusal
+from logistics.games.europa.rules import EuropaRules
 from logistics.hexgrid import Hex, within
 from logistics.mapdata import Map, Port
 from logistics.position import Position
-from logistics.games.europa.rules import EuropaRules
 
 Node = Hex | str  # a sea hex, or an off-map box by name
 

@@ -26,13 +26,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from logistics.games.europa.rules import EuropaRules
+from logistics.games.europa.supply import EuropaSupply
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Change, Position
-from logistics.games.europa.rules import EuropaRules
-from logistics.games.europa.supply import EuropaSupply
-from logistics.verdict import Block
 from logistics.rail.model import Increase, Pool, UnusableYard
+from logistics.verdict import Block
 
 OPTION = "isolated_rail_sections"       # 43C2
 PORTUGAL = "Portugal"                    # 40A2: the country whose capacity increases need a link

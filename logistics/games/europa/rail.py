@@ -25,12 +25,12 @@ unpacified city) may use neither section's yards (43C2 as reframed by AEG 02-Apr
 """
 from __future__ import annotations
 
+from logistics.games.europa.nets import RailNets
 from logistics.mapdata import Map
 from logistics.position import UNOWNED, Position
-from logistics.verdict import Block
 from logistics.rail.model import Candidate, IncreaseResult, MoveRequest, Orders, Setting
-from logistics.games.europa.nets import RailNets
 from logistics.rail.paths import Route, all_of, rail_graph, search
+from logistics.verdict import Block
 
 
 class EuropaRail:

@@ -35,13 +35,13 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.errors import LoadError
+from logistics.games.ocs.units import is_a, is_combat, is_hq, is_transport
 from logistics.mapdata import Map
 from logistics.position import Position
-from logistics.verdict import Block
-from logistics.zoc import zoc_hexes
-from logistics.games.ocs.units import is_a, is_combat, is_hq, is_transport
 from logistics.rail.model import Candidate, MoveRequest, Orders, Pool, Setting
 from logistics.rail.paths import Blocker, all_of, rail_graph, search
+from logistics.verdict import Block
+from logistics.zoc import zoc_hexes
 
 NOT_CARGO = ("aircraft", "air", "ship", "naval", "hedgehog")          # 13.3a
 RAIL_REPAIR = "rail_repair"                                          # 13.3g

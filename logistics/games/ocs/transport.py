@@ -7,9 +7,9 @@ import math
 from dataclasses import dataclass
 
 from logistics.errors import LoadError
+from logistics.games.ocs.units import ORGANIC, is_combat, is_transport
 from logistics.mapdata import Map
 from logistics.position import Position, Unit
-from logistics.games.ocs.units import ORGANIC, is_combat, is_transport
 
 
 @dataclass(frozen=True)

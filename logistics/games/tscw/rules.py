@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from logistics.games.tscw.supply import FULL, TscwSupply, enemy_zoc
 from logistics.hexgrid import Hex, Hexside, within
 from logistics.mapdata import Map
 from logistics.position import Position, Unit
-from logistics.games.tscw.supply import FULL, TscwSupply, enemy_zoc
 
 NORTH_CAPITALS = ("Santander", "Bilbao", "Gijon")       # 7.12: 3710, 3613, 3707
 STACK_UNITS, STACK_DIVISIONS = 6, 4                       # 8.2

@@ -15,13 +15,13 @@
 from __future__ import annotations
 
 from logistics.errors import LoadError
+from logistics.games.tscw.supply import FULL, TscwSupply
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Position, Unit
-from logistics.games.tscw.supply import FULL, TscwSupply
-from logistics.verdict import Block
 from logistics.rail.model import Candidate, MoveRequest, Orders, Pool, Setting
 from logistics.rail.paths import rail_graph, search
+from logistics.verdict import Block
 
 RAIL, SEA = 0, 1
 REPUBLICAN_SEAS = ("Mediterranean",)                   # 11.6

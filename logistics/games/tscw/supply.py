@@ -20,8 +20,8 @@ from logistics.hexgrid import Hex, Hexside
 from logistics.mapdata import Map
 from logistics.network import HexIndex, Reach, backward_reach, index_of
 from logistics.position import Position, Unit
-from logistics.zoc import projects_into
 from logistics.verdict import Block, LineStep, Verdict
+from logistics.zoc import projects_into
 
 LOS_LENGTH = 3
 FULL = "in supply"

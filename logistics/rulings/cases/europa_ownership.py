@@ -1,13 +1,13 @@
 """Hex ownership (3D) and ZOC projection (Rule 5, 37C) as they bear on supply."""
 from dataclasses import replace
 
+from logistics.games.europa.ownership import update_ownership
 from logistics.hexgrid import Hexside
 from logistics.mapdata import SideFeature
-from logistics.games.europa.ownership import update_ownership
 from logistics.position import MoveUnit
-from logistics.zoc import zoc_hexes
 from logistics.rulings.builders import plain_map, position, unit
 from logistics.rulings.cases import case
+from logistics.zoc import zoc_hexes
 
 
 def nb(m, hex_id, d, steps=1):
@@ -101,9 +101,9 @@ def rule_43C1_39A_a_city_reverting_from_a_battalions_temporary_ownership_must_be
     an enemy-owned city that becomes friendly-owned must be pacified, so when the battalion leaves
     and the town reverts to the Insurgents, they must pacify it again: until then (or until it has
     its garrison) their supply line may not pass it."""
+    from logistics.games.europa.supply import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
     from logistics.mapdata import City, Place
     from logistics.position import SupplySource
-    from logistics.games.europa.supply import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
     m = plain_map(cities={"Source": ("0505",)})
     town, far = nb(m, "0505", 3), nb(m, "0505", 3, 2)
     m.cities.append(City("Town", "point", Place((m.hex_at(town),))))

@@ -5,13 +5,22 @@ The map (rail_builders.py): the Main line runs west-east along row 05 (0105 .. 1
 (0205) and East (1005) hold 2 and 3 REs unless a case says otherwise."""
 from dataclasses import replace
 
+from logistics.games.europa.nets import RailNets, capture_yard, captured_capacity
 from logistics.games.europa.ownership import update_ownership
 from logistics.position import SetRailBreak
 from logistics.rail.model import Increase
-from logistics.games.europa.nets import RailNets, capture_yard, captured_capacity
 from logistics.rulings.builders import position, unit
-from logistics.rulings.rail_builders import by_unit, cargo, pool_capacities, rail_map, result, route, run, two_yards
 from logistics.rulings.cases import case, params
+from logistics.rulings.rail_builders import (
+    by_unit,
+    cargo,
+    pool_capacities,
+    rail_map,
+    result,
+    route,
+    run,
+    two_yards,
+)
 
 SECTIONS = {"isolated_rail_sections": True}
 CUT = {"0605": "Insurgent"}            # an enemy-owned hex between the two yards

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from logistics.errors import LoadError
 from logistics.rulings.builders import position, unit
-from logistics.rulings.rail_builders import by_unit, cargo, rail_map, result, route, run
 from logistics.rulings.cases import case, params
+from logistics.rulings.rail_builders import by_unit, cargo, rail_map, result, route, run
 
 BYPASS = {"Bypass": ["0405", "0403", "0803", "0805"]}   # 0405 0404 0403 0504 0603 0704 0803 0804 0805
 

@@ -6,9 +6,9 @@ is one column from the next. Chapter-12 parameters are the engine's defaults (do
 direct draw 5 truck MP, an HQ draws from a source within its current throw range."""
 from dataclasses import replace
 
-from logistics.position import Side, SupplySource, SupplyStock, Unit
 from logistics.games.ocs.supply import EATS, OOS, TRACED, OcsSupply
 from logistics.games.ocs.transport import combine_check, load_check, unload_check
+from logistics.position import Side, SupplySource, SupplyStock, Unit
 from logistics.rulings.builders import plain_map, position
 from logistics.rulings.cases import case, params
 

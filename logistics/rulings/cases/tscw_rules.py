@@ -3,11 +3,11 @@ borders and coasts, withdrawals, rebuilds, reinforcements, stacking, HQs, air su
 northern capitals, Fortified Lines and reduced ammunition."""
 from dataclasses import replace
 
+from logistics.games.tscw import rules
+from logistics.games.tscw.supply import CITY, FULL, OOS, TscwSupply, update_control
 from logistics.hexgrid import Hexside
 from logistics.mapdata import SideFeature
 from logistics.position import Position, SupplySource
-from logistics.games.tscw import rules
-from logistics.games.tscw.supply import CITY, FULL, OOS, TscwSupply, update_control
 from logistics.rulings.builders import plain_map
 from logistics.rulings.cases import case
 from logistics.rulings.cases.tscw_supply import SIDES, nb, u

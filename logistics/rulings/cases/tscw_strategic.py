@@ -5,12 +5,11 @@ from dataclasses import replace
 from logistics.hexgrid import line
 from logistics.mapdata import City, Place, Port, Track
 from logistics.position import Position, SupplySource, Unit
-from logistics.rail.model import MoveRequest
-from logistics.rail.model import Orders
+from logistics.rail.model import MoveRequest, Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import grid_map
 from logistics.rulings.cases import case
-from logistics.rulings.cases.tscw_supply import SIDES, HOME
+from logistics.rulings.cases.tscw_supply import HOME, SIDES
 
 # A coast running north-south: land in columns 01-08 (08 the coastal strip), the sea east of it;
 # the Atlantic in the north (rows 01-04), the Mediterranean in the south. Anchor ports Norte (0702, Atlantic), Sur (0707) and

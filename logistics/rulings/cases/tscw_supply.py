@@ -2,9 +2,15 @@
 10.7 — one position per rule, in which the rule changes the verdict."""
 from dataclasses import replace
 
-
+from logistics.games.tscw.supply import (
+    CITY,
+    FULL,
+    OOS,
+    TscwSupply,
+    may_end_move,
+    update_control,
+)
 from logistics.position import Position, Side, SupplySource, Unit
-from logistics.games.tscw.supply import CITY, FULL, OOS, TscwSupply, may_end_move, update_control
 from logistics.rulings.builders import plain_map
 from logistics.rulings.cases import case, params
 

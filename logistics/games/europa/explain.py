@@ -1,0 +1,164 @@
+"""Why a line fails (the first blocking hex and its rule, 12A / 12B / 34F / 34K), isolation (3F and
+its errata) and attack supply (12D, 12D2)."""
+from __future__ import annotations
+
+import numpy as np
+
+from logistics.games.europa.naval import first_block, port_state, sea_graph
+from logistics.games.europa.reach import GroupReach
+from logistics.games.europa.view import Unblocked
+from logistics.hexgrid import Hex
+from logistics.network import Reach, Regions, search
+from logistics.position import Unit
+from logistics.verdict import Block, LineStep
+
+
+class Explanations:
+    """Methods of `EuropaSupply` (supply.py), which holds the position, map, index, rules and the
+    per-engine memo they read."""
+
+    def _explain_block(self, unit: Unit, reach: GroupReach, i: int) -> Block:
+        """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
+        the length it would need."""
+        ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
+        if not reach.seeds.any():
+            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active")
+        level = max(int(self.level[i]), min(reach.overland))
+        weather = self.rules.weather_order[level]
+        allowed = self.level <= level
+        key = ("relaxed", id(reach), level)
+        if key not in self._memo or self._memo[key][0] is not reach:
+            open_view = Unblocked(view)          # the same for both sides
+            road_len = self.rules.lengths[weather]["road"]
+            over_seeds = reach.road[level].where(lambda d: d <= road_len)
+            self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
+                                                   **self._overland(allowed, open_view)))
+        relaxed = self._memo[key][1]
+        limit = self.rules.lengths[weather]["overland"]
+        d = relaxed.dist.get(i)
+        if d is None or d > limit:
+            naval = self._naval_block(unit, reach, i)
+            if naval is not None:
+                return naval
+        if d is None:
+            return Block(hid(unit.hex), "12B", "no line of any length reaches a friendly supply network")
+        steps: list[LineStep] = []
+        self._descend(relaxed, i, "overland", steps)
+        for step in steps:
+            why = view.why_not(ix.node_of(step.hex))
+            if why is not None:
+                return Block(step.hex, *why)
+        return Block(hid(unit.hex), "12B", f"the nearest line needs {d:g} overland hexes; "
+                                           f"{weather} allows {limit}")
+
+    def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
+        """Where the naval element fails (34F / 34K): from the friendly ports the unit can reach
+        overland, the first zone hex on the shortest passage to a port connected to a source."""
+        if not reach.naval and not self.map.ports:
+            return None
+        sea, zones, ix = sea_graph(self.map), self.zones(unit.side, unit.coalition), self.index
+        goals = set()
+        for port in self.map.ports:
+            state = port_state(self.position, self.map, self.rules, port)
+            h = port.place.hex
+            if state.owner == unit.side and port.klass in self.rules.naval_destination_classes and (
+                    (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
+                    or port.place.box in reach.box_sources):
+                goals.add(sea.port_node(port))
+        if not goals:
+            return None
+        regions = self._regions(unit.side)     # any-length overland lines, as _any_length
+        for port in self.map.ports:
+            h = port.place.hex
+            if h is None or not regions.reaches(ix.pos[h], i) or sea.port_node(port) in goals:
+                continue
+            if port_state(self.position, self.map, self.rules, port).owner != unit.side:
+                continue
+            key = ("first block", unit.side, unit.coalition, sea.port_node(port), frozenset(goals))
+            if key not in self._memo:
+                self._memo[key] = first_block(sea, zones, sea.port_node(port), goals)
+            found = self._memo[key]
+            if found is not None:
+                node, why = found
+                rule = "34F, 34K" if "danger" in why else "34K"
+                return Block(self.map.hex_id(node) if isinstance(node, Hex) else node, rule,
+                             f"naval element from {port.name}: {why}")
+        return None
+
+    def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
+        """3F: isolated unless an overland line of any length reaches a full general supply
+        source of the unit's affiliation (DPS, 22-Aug-05)."""
+        key = ("isolation", id(reach))
+        if key not in self._memo or self._memo[key][0] is not reach:
+            self._memo[key] = (reach, self._regions(unit.side).reaching(reach.seeds))
+        if self._memo[key][1](i):
+            return False
+        return not self._naval_unisolated(unit, i, None)
+
+    def _regions(self, side: str) -> Regions:
+        """What `_any_length` answers, for any seeds, without a search per set of seeds."""
+        if ("regions", side) not in self._memo:
+            overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
+            self._memo[("regions", side)] = Regions(self.index, overland["edges"], overland["into"],
+                                                    overland["out_of"])
+        return self._memo[("regions", side)]
+
+    def _any_length(self, side: str, seeds: np.ndarray) -> Reach:
+        key = ("any-length", side, tuple(np.flatnonzero(seeds).tolist()))
+        if key not in self._groups:
+            overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
+            self._groups[key] = search(self.index, seeds, **{**overland, "weight": None})
+        return self._groups[key]
+
+    def _naval_unisolated(self, unit: Unit, i: int | None, box: str | None) -> bool:
+        """3F errata (AEG, 11-Mar-04): in the Balearics, Canaries or Spanish Morocco — and, by the
+        DPS 24-Jun-05 ruling, for Interventionist units — a unit is not isolated if an overland line
+        of any length reaches a friendly functioning port from which a naval element, from a port
+        of any class, reaches a full general supply source."""
+        where = {self.map.region_of(self.index.hexes[i]), self.map.country_of(self.index.hexes[i])} \
+            if i is not None else {box}
+        island = unit.coalition in self.rules.island_errata_coalitions and \
+            bool(where & set(self.rules.island_regions))
+        if not (island or unit.coalition in self.rules.naval_isolation_coalitions):
+            return False
+        any_port = self.general_reach(unit, origin_classes=("minor", "standard", "major", "great", "anchor"))
+        if box is not None:
+            return box in any_port.origins or box in any_port.box_sources
+        ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
+        return i in self._any_length(unit.side, ports).dist
+
+    def _attack_supply(self, unit: Unit, i: int) -> bool:
+        """12D: an overland element only, of the supply-line-summary length (AEG 1998), to a step
+        of attack supply of the unit's side; 12D2: Interventionist units also from friendly
+        functioning standard / major ports by a full line of any elements (AEG, 05-Nov-04)."""
+        classes = self.rules.port_attack_supply.get(unit.coalition)
+        if classes:
+            key = ("port attack", unit.side, unit.coalition)
+            if key not in self._memo:
+                ports = {p.place.hex: f"port of {p.name}" for p in self.map.ports
+                         if p.place.hex is not None and p.klass in classes
+                         and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
+                         and st.functioning}
+                self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
+                                                           ("minor", "standard", "major", "great", "anchor")))
+            ports, reach = self._memo[key]
+            if ports and self._line_level(reach, i) is not None:
+                return True
+        key = ("attack", unit.side)
+        if key not in self._memo:
+            steps = {s.hex: "attack supply" for s in self.position.supply
+                     if s.side == unit.side and s.kind == "attack" and s.amount > 0}
+            ix, view = self.index, self.view(unit.side)
+            by_level = {}
+            for level in self._levels if steps else ():
+                allowed = self.level <= level
+                weather = self.rules.weather_order[level]
+                by_level[level] = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view),
+                                         cutoff=self.rules.lengths[weather]["overland"])
+            self._memo[key] = by_level
+        for level, reach in self._memo[key].items():
+            d = reach.dist.get(i)
+            if self.level[i] <= level and d is not None and \
+                    d <= self.rules.lengths[self.rules.weather_order[level]]["overland"]:
+                return True
+        return False

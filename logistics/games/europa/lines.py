@@ -1,0 +1,114 @@
+"""The traced line of a unit, hex by hex with its element, read back from the searches: overland,
+road, rail, and the naval element by sea to a port connected to a source (12B, 12B4)."""
+from __future__ import annotations
+
+from itertools import accumulate, repeat
+
+from logistics.games.europa.naval import naval_path
+from logistics.games.europa.reach import GroupReach
+from logistics.hexgrid import Hex
+from logistics.network import LOW_VOLUME_WEIGHT, Reach
+from logistics.verdict import LineStep
+
+
+class Lines:
+    """Methods of `EuropaSupply` (supply.py), which holds the position, map, index, rules and the
+    per-engine memo they read."""
+
+    def _best_line(self, reach: GroupReach, i: int):
+        level = self._line_level(reach, i)
+        return None if level is None else (level, *self._trace(reach, level, i))
+
+    def _line_level(self, reach: GroupReach, i: int) -> int | None:
+        """The best weather level at which a line from node i reaches the group, if any."""
+        for level, over in sorted(reach.overland.items()):
+            if self.level[i] > level:
+                continue
+            d = over.dist.get(i)
+            weather = self.rules.weather_order[level]
+            if d is not None and d <= self.rules.lengths[weather]["overland"]:
+                return level
+        return None
+
+    def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep]) -> int:
+        """Follow the search back from `start` to a seed, recording the hexes entered."""
+        # Lines of many units share their ends: each descent is followed once per engine (the
+        # searches it reads are kept by the engine, and LineSteps are immutable).
+        key = ("descent", id(reach), start, element)
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            ids, weights, end = self._path_back(reach, start)
+            used = accumulate(weights)                       # the length used after each step
+            if element == "rail":
+                used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
+            known = self._memo[key] = (reach, list(map(LineStep, ids, repeat(element), used)), end)
+        steps.extend(known[1])
+        return known[2]
+
+    def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
+        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
+        step, and the node it ends at. Kept for every node walked: lines that share a tail share
+        the work of following it."""
+        known = self._memo.get(("paths", id(reach)))
+        if known is None or known[0] is not reach:
+            known = self._memo[("paths", id(reach))] = (reach, {})
+        paths = known[1]
+        walked = []
+        cur = start
+        while cur not in paths:
+            d = reach.dist.get(cur, 0.0)
+            if not d > 0:
+                paths[cur] = ([], [], cur)
+                break
+            nxt, w = reach.next_step(cur, d)
+            walked.append((cur, nxt, w))
+            cur = nxt
+        ids, weights, end = paths[cur]
+        for node, nxt, w in reversed(walked):
+            ids, weights = [self.index.hex_id(nxt)] + ids, [w] + weights
+            paths[node] = (ids, weights, end)
+        return paths[start]
+
+    def _trace(self, reach: GroupReach, level: int, i: int):
+        """The traced line, hex by hex with its element, from the unit to its source."""
+        hid = self.map.hex_id
+        steps = [LineStep(hid(self.index.hexes[i]), "unit", 0.0)]
+        cur = self._descend(reach.overland[level], i, "overland", steps)
+        lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
+        if cur not in reach.source_of:
+            before = len(steps)
+            cur = self._descend(reach.road[level], cur, "road", steps)
+            lengths["road"] = float(len(steps) - before)
+        if cur in reach.source_of:
+            return steps, {k: v for k, v in lengths.items() if v}, reach.source_of[cur]
+        before = len(steps)
+        if reach.rail_ok[cur]:
+            rail_cost = reach.rail.dist.get(cur, 0.0)
+            cur = self._descend(reach.rail, cur, "rail", steps)
+            source = reach.source_of.get(cur)
+            lengths["rail"], naval = float(len(steps) - before), 0.0
+        else:
+            rail_cost = reach.rail2.dist.get(cur, 0.0)
+            cur = self._descend(reach.rail2, cur, "rail", steps)
+            source = self._continue_by_sea(reach, cur, steps)
+            lengths["rail"] = float(sum(1 for st in steps[before:] if st.element == "rail"))
+            naval = float(sum(1 for st in steps[before:] if st.element == "naval"))
+        lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
+        lengths["naval"] = naval
+        return steps, {k: v for k, v in lengths.items() if v}, source
+
+    def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep]) -> str | None:
+        """From a port a naval element starts at (hex index or box), by sea to a port connected to
+        a source, then by rail to the source."""
+        ix, hid = self.index, self.map.hex_id
+        node = ix.hexes[origin] if isinstance(origin, int) else origin
+        path = naval_path(reach.naval, node)
+        for k, n in enumerate(path[1:], 1):
+            steps.append(LineStep(hid(n) if isinstance(n, Hex) else n, "naval", float(k)))
+        end = path[-1]
+        if isinstance(end, str):
+            return reach.box_sources.get(end)
+        cur = ix.pos[end]
+        if cur not in reach.source_of:
+            cur = self._descend(reach.rail, cur, "rail", steps)
+        return reach.source_of.get(cur)

@@ -1,0 +1,128 @@
+"""Which full general supply sources count (12C1) and which units draw on them: active hexes,
+rail connections between a source's cities, and the seeds of a unit's searches."""
+from __future__ import annotations
+
+import numpy as np
+import rustworkx as rx
+
+from logistics.games.europa.reach import GroupReach
+from logistics.games.europa.view import SideView
+from logistics.hexgrid import Hex
+from logistics.position import SupplySource, Unit
+
+
+class Sources:
+    """Methods of `EuropaSupply` (supply.py), which holds the position, map, index, rules and the
+    per-engine memo they read."""
+
+    def view(self, side: str) -> SideView:
+        if side not in self._views:
+            self._views[side] = SideView(self.position, self.map, self.index, side)
+        return self._views[side]
+
+    def _connection_components(self, side: str) -> dict[int, int]:
+        """Rail connections (7A intro, 12C1): friendly-owned rail a line may enter, any length and
+        class (RCV 01-Oct-97), rail breaks ignored (12B3); rail in an open neutral country only to
+        reach a stand-in city (12C1b rulings)."""
+        if side not in self._components:
+            ix, view = self.index, self.view(side)
+            nodes = view.enter_rail.copy()
+            for i, h in enumerate(ix.hexes if self.rules.open_borders else ()):
+                if ix.rail_hex[i] and self.map.country_of(h) in self.rules.open_borders:
+                    nodes[i] = True
+            # The graph holds only these nodes: graph node j is map node kept[j].
+            kept = np.flatnonzero(nodes)
+            local = np.full(len(ix), -1, dtype=np.int64)
+            local[kept] = np.arange(len(kept))
+            graph = rx.PyGraph(multigraph=False)
+            graph.add_nodes_from(range(len(kept)))
+            keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
+            edges = list(zip(local[ix.src[keep]].tolist(), local[ix.dst[keep]].tolist()))
+            # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
+            # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
+            for city in self.map.cities:
+                hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
+                edges += [(int(local[a]), int(local[b])) for a in hexes for b in hexes
+                          if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])]
+            graph.add_edges_from_no_data(edges)
+            comp: dict[int, int] = {}   # map node -> its connection (numbered by least node)
+            for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
+                for j in members:
+                    comp[int(kept[j])] = k
+            self._components[side] = comp
+        return self._components[side]
+
+    def active_hexes(self, source: SupplySource) -> list[Hex]:
+        """The hexes of a full general supply source that count now (12C1)."""
+        owner = self.position.owner
+        if self.position.unpacified or self.position.pacification:
+            # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city
+            # without its required garrison, so it is no supply city.
+            barred = self.position.barred_cities()
+            owner = {h: o for h, o in owner.items() if h not in barred}
+        cities = [self.map.city(name) for name in source.cities]
+        bare = [h for h in source.hexes if owner.get(h) == source.side]
+        if source.per_hex:
+            return [h for c in cities for h in c.place.hexes if owner.get(h) == source.side] + bare
+        # 12C1 ruling (AEG, 05-Mar-04): a multi-hex city counts only if every hex is friendly-owned.
+        owned = [c for c in cities if c.place.hexes and all(owner.get(h) == source.side for h in c.place.hexes)]
+        if not source.connected:
+            return [h for c in owned for h in c.place.hexes] + bare
+        comp = self._connection_components(source.side)
+        pos = self.index.pos
+
+        def components_of(city) -> set[int]:
+            return {comp[pos[h]] for h in city.place.hexes if pos[h] in comp}
+
+        counts: dict[int, int] = {}
+        for city in owned:
+            for k in components_of(city):
+                counts[k] = counts.get(k, 0) + 1
+        stand_in_parts: set[int] = set()
+        for name in source.stand_ins:
+            city = self.map.city(name)
+            if self.map.country_of(city.place.hex) in self.rules.open_borders:
+                stand_in_parts |= components_of(city)
+        active = []
+        for city in owned:
+            # 12C1b ruling (AEG, 14-Jan-03): one stand-in city may be one of the three.
+            if any(counts[k] + (k in stand_in_parts) >= source.connected for k in components_of(city)):
+                active.extend(city.place.hexes)
+        return active
+
+    def usable_sources(self, unit: Unit) -> tuple[str, ...]:
+        """12C1: a unit draws only on the sources of its side, coalition or affiliation."""
+        return tuple(s.name for s in self.position.supply_sources if self.may_use(s, unit))
+
+    def may_use(self, src, unit: Unit) -> bool:
+        """12C1; 38D revised (AEG, 30-Mar-04): a surviving unit of a collapsed Gobernito is also a
+        People's Army unit for supply, and still draws on its own Gobernito's cities (DPS, 21-Aug-05)."""
+        return src.usable_by(unit) or src.usable_by(self.supplied_as(unit))
+
+    def supplied_as(self, unit: Unit) -> Unit:
+        """The unit as 38D makes it for supply once its Gobernito has collapsed (else itself)."""
+        if unit.affiliation not in self.position.collapsed or not self.rules.collapsed_supply_as:
+            return unit
+        coalition, affiliation = self.rules.collapsed_supply_as
+        return Unit(unit.id, unit.side, coalition, affiliation)
+
+    def _seeds_for(self, unit: Unit) -> tuple[dict[Hex, str], dict[str, str]]:
+        seeds: dict[Hex, str] = {}
+        boxes: dict[str, str] = {}
+        for src in self.position.supply_sources:
+            if self.may_use(src, unit):
+                for h in self.active_hexes(src):
+                    seeds.setdefault(h, src.name)
+                for name in src.cities:
+                    box = self.map.city(name).place.box
+                    if box is not None and self.position.box_owner.get(box) == unit.side:
+                        boxes.setdefault(box, src.name)
+        return seeds, boxes
+
+    def general_reach(self, unit: Unit, origin_classes: tuple[str, ...] | None = None) -> GroupReach:
+        # The seeds depend only on the unit's side, coalition and affiliation (12C1).
+        key = ("general", unit.side, unit.coalition, unit.affiliation, origin_classes)
+        if key not in self._memo:
+            seeds, boxes = self._seeds_for(unit)
+            self._memo[key] = self.group_reach(unit.side, seeds, unit.coalition, origin_classes, boxes)
+        return self._memo[key]

@@ -1,0 +1,69 @@
+"""What a line traced by one side may enter (12A, 39A, 37C), as node masks over the map index."""
+from __future__ import annotations
+
+import numpy as np
+
+from logistics.mapdata import Map
+from logistics.network import HexIndex
+from logistics.position import Position
+from logistics.zoc import exerts_zoc, projects_into
+
+LOSE_ZOC_AT = 2  # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04)
+
+
+def _zoc_mask(position: Position, map_: Map, index: HexIndex, side: str) -> np.ndarray:
+    """The hexes of zoc.zoc_hexes(position, map_, side, LOSE_ZOC_AT) as a node mask, from the
+    index's edges: each exerting unit's hex, and the neighbours it projects into (as
+    zoc.projects_into: a land hex, across a crossable hexside that is no neutral border)."""
+    mask = np.zeros(len(index), dtype=bool)
+    hexes = {u.hex for u in position.units if u.side == side and exerts_zoc(u, LOSE_ZOC_AT)}
+    nodes = np.array(sorted(index.pos[h] for h in hexes if h in index.pos), dtype=np.int64)
+    mask[nodes] = True
+    e, b = index.out_eid[nodes], index.nbr[nodes]
+    projects = (e >= 0) & index.crossable[e] & ~index.neutral_border[e] & index.land[b]
+    mask[b[projects]] = True
+    off_map = [h for h in hexes if h not in index.pos]
+    return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))
+
+
+class SideView:
+    """What a line traced by one side may enter (12A, 39A, 37C), as node masks."""
+
+    def __init__(self, position: Position, map_: Map, index: HexIndex, side: str):
+        self.side = side
+        self.index = index
+        on_map = [u for u in position.units if u.hex is not None]
+        self.enemy_units = index.mask(u.hex for u in on_map if u.side != side)
+        self.friendly_units = index.mask(u.hex for u in on_map if u.side == side)
+        self.enemy_zoc = np.zeros(len(index), dtype=bool)
+        for enemy in position.enemies_of(side):
+            self.enemy_zoc |= _zoc_mask(position, map_, index, enemy)
+        self.owned = index.mask(h for h, o in position.owner.items() if o == side)
+        self.unpacified = index.mask(position.barred_cities()) & self.owned      # 39A, 39B
+        self.enter = (index.land & ~index.neutral & ~self.enemy_units
+                      & ~(self.enemy_zoc & ~self.friendly_units) & ~self.unpacified)
+        self.enter_rail = self.enter & self.owned & index.rail_hex
+
+    def why_not(self, i: int, unpacified: bool = True) -> tuple[str, str] | None:
+        """The rule that stops a line entering node i, or None. `unpacified`: whether an
+        unpacified city without its garrison stops it (39A: supply lines yes, rail movement no)."""
+        ix = self.index
+        if not ix.land[i]:
+            return "12A", f"{ix.map.terrain[ix.hexes[i]].replace('_', '-')} hex"
+        if ix.neutral[i]:
+            return "37C", "neutral country"
+        if self.enemy_units[i]:
+            return "12A", "enemy unit in the hex"
+        if self.enemy_zoc[i] and not self.friendly_units[i]:
+            return "12A, Rule 5", "enemy ZOC and no friendly unit in the hex"
+        if unpacified and self.unpacified[i]:
+            return "39A", "friendly-owned unpacified city without its required garrison"
+        return None
+
+
+class Unblocked:
+    """A side's view with 12A / 39A lifted: terrain and neutral borders still stop a line."""
+
+    def __init__(self, view: SideView):
+        ix = view.index
+        self.enter = ix.land & ~ix.neutral

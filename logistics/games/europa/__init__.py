@@ -32,12 +32,12 @@ class EuropaGame(Game):
         return europa_step(position, map_, source, pacification=self.fwtbt_events, collapse=self.fwtbt_events)
 
     def check_turn_options(self, options, turn, doc):
-        from logistics.games.europa.events import check_assistance_turn
+        from logistics.games.europa.assistance import check_assistance_turn
         check_assistance_turn(options, turn, doc)
 
     def read_option(self, name, doc, map_):
         if name == "french_assistance":
-            from logistics.games.europa.events import read_assistance
+            from logistics.games.europa.assistance import read_assistance
             return read_assistance(doc, map_)
         return super().read_option(name, doc, map_)
 

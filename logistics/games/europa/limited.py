@@ -26,9 +26,15 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from logistics.games.europa.status import (  # noqa: F401 (LIMITED re-exported)
+    IN_SUPPLY,
+    LIMITED,
+    NOT_CHECKED,
+    ON_POINTS,
+    OUT_OF_SUPPLY,
+)
 from logistics.solver import deterministic_solver
 
-LIMITED = "in supply (limited source)"
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
 LNS_WORK = 10.0           # CP-SAT deterministic time for the neighbourhood search of large instances
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
@@ -205,7 +211,6 @@ def port_key(port) -> str:
 def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float], list[Option], dict[str, float]]:
     """The allocation problem of a position: units out of full supply, sources, eligibility."""
     from logistics.games.europa.naval import port_state
-    from logistics.games.europa.supply import IN_SUPPLY, NOT_CHECKED
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
     units = {u.id: u for u in position.units}
     candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
@@ -283,7 +288,6 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
 
 def apply_limited_sources(engine, verdicts) -> Allocation:
     """Give limited supply to the units the optimal allocation picks; record it on the engine."""
-    from logistics.games.europa.supply import ON_POINTS, OUT_OF_SUPPLY
     sizes, capacities, options, caps = limited_options(engine, verdicts)
     allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
     engine.allocation, engine.limited_capacities = allocation, capacities

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from logistics.games.europa.assistance import french_border_open, turn_key
+
 # Weather from best to worst: "worse weather" (36D) is the later one in this order.
 DEFAULT_LENGTHS: dict[str, dict[str, int]] = {
     "clear": {"overland": 5, "road": 10},
@@ -25,14 +27,6 @@ INTRINSIC_GARRISON = "intrinsic_garrison"
 # Insurgent II Aug 36 player turn on, never in these game turns (turn dates as "Aug I 36" or
 # "I Aug 36").
 UNCHECKED_TURNS: dict[str, tuple[str, ...]] = {"europa-fwtbt": ("Jul II 36", "Aug I 36")}
-
-
-def turn_key(date: str) -> str:
-    """A game turn date in one spelling: "II Jul 36" and "Jul II 36" -> "jul ii 36"."""
-    words = date.lower().split()
-    if len(words) == 3 and words[0] in ("i", "ii"):
-        words = [words[1], words[0], words[2]]
-    return " ".join(words)
 
 
 def units_unchecked(position) -> bool:
@@ -171,12 +165,11 @@ class EuropaRules:
     def for_position(cls, position) -> "EuropaRules":
         """Rules for a position: its options, and what its turn decides. 44J (optional, option
         `french_assistance`): whether the French border is open this player turn comes from the
-        quarter-year's level of assistance and the Sporadic checks (logistics/rules/fwtbt_events.py);
+        quarter-year's level of assistance and the Sporadic checks (games/europa/assistance.py);
         it replaces that country's entry in `open_borders`."""
         rules = cls.from_options(position.options, position.game)
         assistance = position.options.get("french_assistance")
         if assistance:
-            from logistics.games.europa.events import french_border_open
             country = assistance["country"]
             borders = tuple(c for c in rules.open_borders if c != country)
             if french_border_open(assistance, position.turn):

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from logistics.errors import LoadError
 from logistics.games.base import Step, owner_changes
-from logistics.games.europa import events
+from logistics.games.europa import assistance, events
 from logistics.games.europa.ownership import update_ownership
 from logistics.games.europa.supply import initial_phase_markers
 from logistics.mapdata import Map
@@ -36,7 +36,7 @@ def next_europa_turn(position: Position, source: str = "scenario") -> Turn:
     if p + 1 < len(players):
         return replace(t, player=players[p + 1], phase=EUROPA_PHASES[0])
     try:
-        date = events.turn_name(events.turn_index(t.date) + 1)
+        date = assistance.turn_name(assistance.turn_index(t.date) + 1)
     except ValueError as exc:
         raise LoadError(source, str(exc), field="turn.date", expected="a game turn like 'Aug II 36'") from None
     return Turn(t.number + 1, date, EUROPA_PHASES[0], players[0])
@@ -49,7 +49,7 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
     after = next_europa_turn(position, source)
     if "french_assistance" in position.options:
         try:   # 44J: the data must decide the French border of the turn stepped into
-            events.french_border(position.options["french_assistance"], after)
+            assistance.french_border(position.options["french_assistance"], after)
         except ValueError as exc:
             raise LoadError(source, f"cannot step to {after.player} {after.phase} {after.date}: {exc}",
                             field="options.french_assistance",

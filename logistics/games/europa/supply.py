@@ -34,17 +34,18 @@ from logistics.games.europa.rules import (
     units_unchecked,
 )
 from logistics.games.europa.sources import Sources
+from logistics.games.europa.status import (
+    IN_SUPPLY,
+    NOT_CHECKED,
+    ON_POINTS,
+    OUT_OF_SUPPLY,
+)
 from logistics.games.europa.view import LOSE_ZOC_AT, SideView, Unblocked  # noqa: F401 (LOSE_ZOC_AT, Unblocked: used by importers)
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, Reach, index_of, search
 from logistics.position import Position, Unit
 from logistics.verdict import Block, LineStep, Verdict
-
-IN_SUPPLY = "in supply"
-ON_POINTS = "in supply (supply points)"
-OUT_OF_SUPPLY = "out of supply"
-NOT_CHECKED = "not checked"
 
 
 class EuropaSupply(Sources, Lines, Explanations):

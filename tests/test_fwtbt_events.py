@@ -3,7 +3,7 @@ purification (39A / 39B) and the 44J French-assistance option are read, validate
 back unchanged, and the engine reads the French border of the scenario's own turn."""
 from dataclasses import replace
 
-from logistics.games.europa.events import (
+from logistics.games.europa.assistance import (
     french_border,
     quarter_start,
     turn_index,

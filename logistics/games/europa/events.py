@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from logistics.games.europa.assistance import INSURGENT, LOYALIST, turn_index, turn_name  # noqa: F401 (re-exported)
+from logistics.games.europa.assistance import LOYALIST, turn_index
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Pacification, Position, SupplyStock, Turn

@@ -67,7 +67,7 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
         new_game_turn = after.number != position.turn.number
         if pacification and new_game_turn and p.pacification:
             p = _pacification_step(step, p, map_)
-        if collapse and after.player == events.INSURGENT:
+        if collapse and after.player == assistance.INSURGENT:
             phase = events.initial_phase(p, map_)
             for c in phase.checks:
                 step.actions.append(f"38D step 3: {c.gobernito} {'collapses' if c.collapses else 'holds'} ({c.reason})")

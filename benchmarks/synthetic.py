@@ -30,9 +30,7 @@ from logistics.hexgrid import Hex, Layout, line
 from logistics.mapdata import City, Country, Map, Place, Port, Track
 from logistics.numbering import Numbering, Sheet
 from logistics.position import Position, SupplySource, SupplyStock, Unit
-from logistics.rulings.builders import (
-    SIDES,  # the FWtBT sides, coalitions and affiliations
-)
+from logistics.rulings.builders import SIDES  # the FWtBT sides, coalitions and affiliations
 
 SHEET = 99  # columns / rows per printed sheet (Europa ids have two digits each)
 

@@ -354,7 +354,7 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
         elif kind == "number":
             options[key] = d.number(0)
         elif kind == "truck_costs":
-            # OCS: truck MP to enter each terrain, and along a road (supply/ocs.py).
+            # OCS: truck MP to enter each terrain, and along a road (games/ocs/supply.py).
             options[key] = {}
             for name, cd in d.items():
                 if name not in (*TERRAINS, "road"):

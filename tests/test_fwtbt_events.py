@@ -3,12 +3,7 @@ purification (39A / 39B) and the 44J French-assistance option are read, validate
 back unchanged, and the engine reads the French border of the scenario's own turn."""
 from dataclasses import replace
 
-from logistics.games.europa.assistance import (
-    french_border,
-    quarter_start,
-    turn_index,
-    turn_name,
-)
+from logistics.games.europa.assistance import french_border, quarter_start, turn_index, turn_name
 from logistics.games.europa.rules import EuropaRules
 from logistics.mapio import write_map
 from logistics.position import Pacification, Turn

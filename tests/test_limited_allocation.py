@@ -87,12 +87,7 @@ def test_large_instances_start_from_a_filled_answer_and_are_proven_optimal():
     the same on every run."""
     import random
 
-    from logistics.games.europa.limited import (
-        QUARTER,
-        TIE_BREAK_OPTIONS,
-        best_fit,
-        fill_gaps,
-    )
+    from logistics.games.europa.limited import QUARTER, TIE_BREAK_OPTIONS, best_fit, fill_gaps
     rnd = random.Random(3)
     sizes = {f"u{k}": rnd.choice([0.5, 1.0, 2.0, 3.0]) for k in range(700)}
     capacities = {f"s{k}": float(rnd.choice([3, 6, 9, 12])) for k in range(70)}

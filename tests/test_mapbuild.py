@@ -11,15 +11,7 @@ import pytest
 from logistics.hexgrid import Hex, Layout
 from logistics.mapbuild import data
 from logistics.mapbuild.fit import anchors, spec_grid
-from logistics.mapbuild.geo import (
-    Affine,
-    GridTransform,
-    Warp,
-    in_polygon,
-    pixel_hex,
-    project,
-    unproject,
-)
+from logistics.mapbuild.geo import Affine, GridTransform, Warp, in_polygon, pixel_hex, project, unproject
 from logistics.mapio import map_files
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"

@@ -4,17 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from logistics.hexgrid import Hexside, Layout, line
-from logistics.mapdata import (
-    TERRAINS,
-    Beach,
-    City,
-    Country,
-    Map,
-    Place,
-    Port,
-    SideFeature,
-    Track,
-)
+from logistics.mapdata import TERRAINS, Beach, City, Country, Map, Place, Port, SideFeature, Track
 from logistics.mapio import load_map, map_files, write_map
 from logistics.numbering import Numbering, Sheet
 from logistics.position import SetOwner

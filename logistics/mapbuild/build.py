@@ -13,29 +13,11 @@ from dataclasses import dataclass, field
 from logistics.hexgrid import Hex, Hexside, line
 from logistics.mapbuild import data
 from logistics.mapbuild.fit import anchors, spec_grid
-from logistics.mapbuild.geo import (
-    Affine,
-    GridTransform,
-    Warp,
-    hex_samples,
-    in_polygon,
-    project,
-)
+from logistics.mapbuild.geo import Affine, GridTransform, Warp, hex_samples, in_polygon, project
 from logistics.mapbuild.land import LandMask
 from logistics.mapbuild.rivers import river_sides
 from logistics.mapbuild.straits import water_sides
-from logistics.mapdata import (
-    Box,
-    City,
-    Country,
-    Map,
-    Place,
-    Port,
-    Route,
-    SideFeature,
-    Track,
-    Yard,
-)
+from logistics.mapdata import Box, City, Country, Map, Place, Port, Route, SideFeature, Track, Yard
 
 PARTIAL_SEA_SHARE = 4 / 19   # a land hex with at least this share of sea samples, by the sea
 TSCW_SIZES = {"major": "city", "dot": "town"}  # Europa symbol -> TSCW city kind (points: none)

@@ -19,16 +19,7 @@ from __future__ import annotations
 import math
 
 from logistics.hexgrid import Hex, Hexside
-from logistics.mapbuild.geo import (
-    _F,
-    _N,
-    _RHO0,
-    EARTH_KM,
-    LON0,
-    MILES_PER_KM,
-    GridTransform,
-    fractional_hex,
-)
+from logistics.mapbuild.geo import _F, _N, _RHO0, EARTH_KM, LON0, MILES_PER_KM, GridTransform, fractional_hex
 from logistics.mapbuild.land import LandMask
 from logistics.mapdata import Map
 

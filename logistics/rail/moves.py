@@ -8,13 +8,7 @@ from pathlib import Path
 
 from logistics import games
 from logistics.mapio import HexReader
-from logistics.rail.model import (
-    INCREASE_KINDS,
-    OTHER_MOVEMENT,
-    Increase,
-    MoveRequest,
-    Orders,
-)
+from logistics.rail.model import INCREASE_KINDS, OTHER_MOVEMENT, Increase, MoveRequest, Orders
 from logistics.scenario import Scenario
 from logistics.yamldoc import Doc, load_doc
 

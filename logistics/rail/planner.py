@@ -29,15 +29,7 @@ from ortools.sat.python import cp_model
 from logistics import games
 from logistics.mapdata import Map
 from logistics.position import Position
-from logistics.rail.model import (
-    TSCW_KINDS,
-    Candidate,
-    IncreaseResult,
-    MoveRequest,
-    Orders,
-    Pool,
-    UnusableYard,
-)
+from logistics.rail.model import TSCW_KINDS, Candidate, IncreaseResult, MoveRequest, Orders, Pool, UnusableYard
 from logistics.solver import deterministic_solver
 from logistics.verdict import Block
 

@@ -26,13 +26,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from logistics.games.europa.status import (  # noqa: F401 (LIMITED re-exported)
-    IN_SUPPLY,
-    LIMITED,
-    NOT_CHECKED,
-    ON_POINTS,
-    OUT_OF_SUPPLY,
-)
+from logistics.games.europa.status import IN_SUPPLY, LIMITED, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
 from logistics.solver import deterministic_solver
 
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly

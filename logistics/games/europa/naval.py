@@ -244,7 +244,7 @@ def naval_flow(position: Position, map_: Map, rules: EuropaRules, side: str, ori
     or beaches): a max-flow bounded by each port's current capacity and by the side's naval
     transport capacity (transport and mixed groups), over passages free of danger and combat
     zones (34K). A beach end counts only while the side owns its hex and its seas are not stormy
-    (31, TEM 62; 41B1 erratum; SF 31B): see logistics/beaches.py. Refused ends are listed with
+    (31, TEM 62; 41B1 erratum; SF 31B): see logistics/games/europa/beaches.py. Refused ends are listed with
     the reason in `refused`."""
     from ortools.graph.python import max_flow
 

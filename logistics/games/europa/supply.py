@@ -28,18 +28,9 @@ from logistics.games.europa.explain import Explanations
 from logistics.games.europa.lines import Lines
 from logistics.games.europa.naval import NavalZones, naval_reach, port_state, sea_graph
 from logistics.games.europa.reach import GroupReach
-from logistics.games.europa.rules import (
-    INTRINSIC_GARRISON,
-    EuropaRules,
-    units_unchecked,
-)
+from logistics.games.europa.rules import INTRINSIC_GARRISON, EuropaRules, units_unchecked
 from logistics.games.europa.sources import Sources
-from logistics.games.europa.status import (
-    IN_SUPPLY,
-    NOT_CHECKED,
-    ON_POINTS,
-    OUT_OF_SUPPLY,
-)
+from logistics.games.europa.status import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY
 from logistics.games.europa.view import LOSE_ZOC_AT, SideView, Unblocked  # noqa: F401 (LOSE_ZOC_AT, Unblocked: used by importers)
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map

@@ -20,14 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from logistics.errors import LoadError
-from logistics.games.ocs.units import (
-    MODES,
-    ORGANIC,
-    is_combat,
-    is_hq,
-    is_transport,
-    oriented,
-)
+from logistics.games.ocs.units import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.network import HexIndex, IndexReach, index_of, search

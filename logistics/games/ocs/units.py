@@ -1,4 +1,4 @@
-"""OCS unit vocabulary, one for the supply engine (supply/ocs.py) and the rail rules (rail/ocs.py).
+"""OCS unit vocabulary, one for the supply engine (games/ocs/supply.py) and the rail rules (games/ocs/rail.py).
 Seed 003 (OCS v4 series rules, chapter 13).
 
 Modes (5.0): combat, move, strat, reserve, exploit; a Disorganized unit (DG, 5.10e) is in

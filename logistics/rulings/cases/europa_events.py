@@ -3,18 +3,13 @@ variable French assistance (44J), the supply status of a city (40), RPs from the
 Box (38C1, 40B3), who uses the Rebel cities (12C1), pacification and purification with the
 Barcelona Revolt (39A, 39B, 38B5), factory production (37B), supply items by rail (12H) and how
 ownership is gained (44B1): one position per ruling, in which the ruling changes the verdict.
-Rulings are cited as the FWtBT FAQ (seed 000) prints them. The models: rules/fwtbt_events.py,
-supply/hexes.py."""
+Rulings are cited as the FWtBT FAQ (seed 000) prints them. The models: games/europa/events.py,
+games/europa/hexes.py."""
 from dataclasses import replace
 
 from logistics.games.europa.events import collapse_check, initial_phase
 from logistics.games.europa.limited import LIMITED
-from logistics.games.europa.supply import (
-    IN_SUPPLY,
-    NOT_CHECKED,
-    OUT_OF_SUPPLY,
-    EuropaSupply,
-)
+from logistics.games.europa.supply import IN_SUPPLY, NOT_CHECKED, OUT_OF_SUPPLY, EuropaSupply
 from logistics.position import LimitedSource, Turn
 from logistics.rulings.builders import plain_map, position, source, unit
 from logistics.rulings.cases import case, params

@@ -2,11 +2,7 @@
 from dataclasses import replace
 
 from logistics.games.europa.events import collapse_check
-from logistics.games.europa.supply import (
-    IN_SUPPLY,
-    OUT_OF_SUPPLY,
-    EuropaSupply,
-)
+from logistics.games.europa.supply import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
 from logistics.position import Turn
 from logistics.rulings.builders import plain_map, position, source, unit
 from logistics.rulings.cases import case, params

@@ -3,12 +3,7 @@ and their CP-SAT allocation: one position per ruling, in which the ruling change
 from dataclasses import replace
 
 from logistics.games.europa.limited import LIMITED
-from logistics.games.europa.supply import (
-    IN_SUPPLY,
-    ON_POINTS,
-    OUT_OF_SUPPLY,
-    EuropaSupply,
-)
+from logistics.games.europa.supply import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
 from logistics.mapdata import Box, City, Place, Port, Route
 from logistics.position import CoastalDefence, LimitedSource, NavalGroup
 from logistics.rulings.builders import SF_SIDES, grid_map, position, source, stock, unit

@@ -2,23 +2,12 @@
 from dataclasses import replace
 
 from logistics.games.europa.limited import LIMITED
-from logistics.games.europa.supply import (
-    IN_SUPPLY,
-    OUT_OF_SUPPLY,
-    EuropaSupply,
-)
+from logistics.games.europa.supply import IN_SUPPLY, OUT_OF_SUPPLY, EuropaSupply
 from logistics.mapdata import City, Place, Port
 from logistics.position import CoastalDefence, LimitedSource, NavalGroup
 from logistics.rulings.builders import SF_SIDES, grid_map, position, source, unit
 from logistics.rulings.cases import case, params
-from logistics.rulings.cases.europa_naval import (
-    SHORT,
-    in_the_canaries,
-    island_map,
-    judge,
-    pa,
-    strait,
-)
+from logistics.rulings.cases.europa_naval import SHORT, in_the_canaries, island_map, judge, pa, strait
 
 # --- naval transport and routes -------------------------------------------------------------------------
 

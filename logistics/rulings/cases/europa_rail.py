@@ -11,16 +11,7 @@ from logistics.position import SetRailBreak
 from logistics.rail.model import Increase
 from logistics.rulings.builders import position, unit
 from logistics.rulings.cases import case, params
-from logistics.rulings.rail_builders import (
-    by_unit,
-    cargo,
-    pool_capacities,
-    rail_map,
-    result,
-    route,
-    run,
-    two_yards,
-)
+from logistics.rulings.rail_builders import by_unit, cargo, pool_capacities, rail_map, result, route, run, two_yards
 
 SECTIONS = {"isolated_rail_sections": True}
 CUT = {"0605": "Insurgent"}            # an enemy-owned hex between the two yards

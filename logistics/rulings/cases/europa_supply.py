@@ -2,13 +2,7 @@
 ruling changes the verdict. Rulings are cited as the FWtBT FAQ (seed 000) prints them."""
 from dataclasses import replace
 
-from logistics.games.europa.supply import (
-    IN_SUPPLY,
-    ON_POINTS,
-    OUT_OF_SUPPLY,
-    EuropaSupply,
-    initial_phase_markers,
-)
+from logistics.games.europa.supply import IN_SUPPLY, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply, initial_phase_markers
 from logistics.rulings.builders import plain_map, position, source, stock, unit
 from logistics.rulings.cases import case, params
 

@@ -1,23 +1,10 @@
 """Ruling cases continued from europa_supply.py (the file was split to stay readable)."""
 from dataclasses import replace
 
-from logistics.games.europa.supply import (
-    IN_SUPPLY,
-    NOT_CHECKED,
-    ON_POINTS,
-    OUT_OF_SUPPLY,
-    EuropaSupply,
-)
+from logistics.games.europa.supply import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY, EuropaSupply
 from logistics.rulings.builders import plain_map, position, source, stock, unit
 from logistics.rulings.cases import case, params
-from logistics.rulings.cases.europa_supply import (
-    SHORT,
-    _republican,
-    _straight_line,
-    _three_cities,
-    judge,
-    nb,
-)
+from logistics.rulings.cases.europa_supply import SHORT, _republican, _straight_line, _three_cities, judge, nb
 
 # --- 12C1 connections ---------------------------------------------------------------------------------
 

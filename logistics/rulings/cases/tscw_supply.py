@@ -2,14 +2,7 @@
 10.7 — one position per rule, in which the rule changes the verdict."""
 from dataclasses import replace
 
-from logistics.games.tscw.supply import (
-    CITY,
-    FULL,
-    OOS,
-    TscwSupply,
-    may_end_move,
-    update_control,
-)
+from logistics.games.tscw.supply import CITY, FULL, OOS, TscwSupply, may_end_move, update_control
 from logistics.position import Position, Side, SupplySource, Unit
 from logistics.rulings.builders import plain_map
 from logistics.rulings.cases import case, params

@@ -1,0 +1,1 @@
+"""Pictures of maps and positions: SVG and PNG."""

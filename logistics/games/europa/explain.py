@@ -29,8 +29,7 @@ class Explanations:
         key = ("relaxed", id(reach), level)
         if key not in self._memo or self._memo[key][0] is not reach:
             open_view = Unblocked(view)          # the same for both sides
-            road_len = self.rules.lengths[weather]["road"]
-            over_seeds = reach.road[level].where(lambda d: d <= road_len)
+            over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
             self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
                                                    **self._overland(allowed, open_view)))
         relaxed = self._memo[key][1]

@@ -30,6 +30,23 @@ class Lines:
                 return level
         return None
 
+    def _road_level(self, reach: GroupReach, i: int) -> int:
+        """The best weather level at which a road element from node i (the end of the overland
+        element) reaches the rail or a source (36D: the road element's own weather)."""
+        for level, road in sorted(reach.road.items()):
+            d = road.dist.get(i)
+            if d is not None and d <= self.rules.lengths[self.rules.weather_order[level]]["road"]:
+                return level
+        raise AssertionError("an overland element ended where no road element starts")
+
+    def line_weather(self, levels: dict[str, int]) -> str:
+        """The weather of each element: one word when they agree ("mud"), else per element
+        ("overland mud, road clear")."""
+        names = {element: self.rules.weather_order[level] for element, level in levels.items()}
+        if len(set(names.values())) == 1:
+            return next(iter(names.values()))
+        return ", ".join(f"{element} {weather}" for element, weather in names.items())
+
     def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep]) -> int:
         """Follow the search back from `start` to a seed, recording the hexes entered."""
         # Lines of many units share their ends: each descent is followed once per engine (the
@@ -75,12 +92,16 @@ class Lines:
         steps = [LineStep(hid(self.index.hexes[i]), "unit", 0.0)]
         cur = self._descend(reach.overland[level], i, "overland", steps)
         lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
+        weathers = {"overland": level}
         if cur not in reach.source_of:
             before = len(steps)
-            cur = self._descend(reach.road[level], cur, "road", steps)
+            weathers["road"] = road_level = self._road_level(reach, cur)
+            cur = self._descend(reach.road[road_level], cur, "road", steps)
             lengths["road"] = float(len(steps) - before)
+            if lengths["road"] == 0:
+                del weathers["road"]
         if cur in reach.source_of:
-            return steps, {k: v for k, v in lengths.items() if v}, reach.source_of[cur]
+            return steps, {k: v for k, v in lengths.items() if v}, reach.source_of[cur], weathers
         before = len(steps)
         if reach.rail_ok[cur]:
             rail_cost = reach.rail.dist.get(cur, 0.0)
@@ -95,7 +116,7 @@ class Lines:
             naval = float(sum(1 for st in steps[before:] if st.element == "naval"))
         lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
         lengths["naval"] = naval
-        return steps, {k: v for k, v in lengths.items() if v}, source
+        return steps, {k: v for k, v in lengths.items() if v}, source, weathers
 
     def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep]) -> str | None:
         """From a port a naval element starts at (hex index or box), by sea to a port connected to

@@ -18,6 +18,9 @@ class GroupReach:
     rail_ok: np.ndarray                      # nodes from which a rail element reaches a source
     road: dict[int, Reach] = field(default_factory=dict)     # by weather level
     overland: dict[int, Reach] = field(default_factory=dict)
+    # Nodes a road element of some weather (or none) joins to the rail / sources: where an overland
+    # element may end (36D: each element its own weather).
+    road_ends: np.ndarray | None = None
     # The naval element (12B4): boxes that are sources, the sea passages toward ports connected to
     # a source, the ports a naval element may start from, and the rail reach of those ports.
     box_sources: dict[str, str] = field(default_factory=dict)

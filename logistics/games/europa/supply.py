@@ -94,18 +94,23 @@ class EuropaSupply(Sources, Lines, Explanations):
         if reach.rail2_ok is not None:
             connected = connected | reach.rail2_ok | ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
 
+        # 36D (AEG, 20-Feb-03): each element takes the worse weather of the zones *that element* is
+        # traced through. A road element at level L keeps to hexes of weather L or better, within
+        # L's road length; the overland element before it is judged on its own hexes (the unit's
+        # hex and the junction included), whatever weather the road element was traced in.
+        reach.road_ends = np.zeros(len(ix), dtype=bool)
         for level in self._levels:
             allowed = self.level <= level
-            road_seeds = connected & allowed
-            weather = self.rules.weather_order[level]
-            road_len = self.rules.lengths[weather]["road"]
+            road_len = self.rules.lengths[self.rules.weather_order[level]]["road"]
             # Distances are kept up to the element's length: no verdict reads further.
-            reach.road[level] = self._search(("road", side, level), road_seeds, edges=ix.road & ix.crossable,
+            reach.road[level] = self._search(("road", side, level), connected & allowed, edges=ix.road & ix.crossable,
                                              into=view.enter & allowed, out_of=allowed, cutoff=road_len)
-            over_seeds = road_seeds | reach.road[level].where(lambda d: d <= road_len)
-            reach.overland[level] = self._search(("overland", side, level), over_seeds,
+            reach.road_ends |= reach.road[level].where(lambda d: d <= road_len)
+        for level in self._levels:
+            allowed = self.level <= level
+            reach.overland[level] = self._search(("overland", side, level), reach.road_ends & allowed,
                                                  **self._overland(allowed, view),
-                                                 cutoff=self.rules.lengths[weather]["overland"])
+                                                 cutoff=self.rules.lengths[self.rules.weather_order[level]]["overland"])
         self._groups[key] = reach
         return reach
 
@@ -251,8 +256,8 @@ class EuropaSupply(Sources, Lines, Explanations):
                 v.general, v.next_marker = OUT_OF_SUPPLY, unit.oos + 1
                 v.blocked = self._explain_block(unit, general, i)
         if found is not None:
-            level, line, lengths, source = found
-            v.weather, v.line, v.lengths, v.source = self.rules.weather_order[level], line, lengths, source
+            _, line, lengths, source, weathers = found
+            v.weather, v.line, v.lengths, v.source = self.line_weather(weathers), line, lengths, source
         v.isolated = self._isolated(unit, general, i)
         v.attack = self._attack_supply(unit, i)
         v.rules += ["3F", "12D"]

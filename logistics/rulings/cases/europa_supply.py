@@ -312,6 +312,27 @@ def rule_36D_each_element_takes_the_worst_weather_it_is_traced_through_AEG_20Feb
     assert judge(p, m, "L").general == expected
 
 
+@case('FW-36D-mud-supply-length')
+@params("unit_hex, road_end, expected", [
+    ("1405", "0205", IN_SUPPLY),      # unit in mud: overland 2 within the mud 3; 10 clear road hexes within 10
+    ("1505", "0105", OUT_OF_SUPPLY),  # 14 hexes away: overland at most 3 (mud), then 11 road hexes, over 10
+    ("1205", "0205", IN_SUPPLY),      # the unit in clear at the road's end: every element clear
+])
+def rule_36D_each_element_takes_the_weather_of_its_own_zones_a_mud_unit_hex_holds_only_its_first_element_AEG_20Feb03(
+        unit_hex, road_end, expected):
+    """36D (AEG, 20-Feb-03): "the specific supply line element being traced is affected by the worse
+    weather of the zones" — a unit standing in mud uses the mud length for its first (overland)
+    element only; the road element traced through clear hexes keeps the clear road length."""
+    lengths = {"supply_lengths": {"clear": {"overland": 5, "road": 10}, "mud": {"overland": 3, "road": 5}}}
+    m = plain_map(17, 9, cities={"Source": (road_end,)}, roads={"r": ["1205", road_end]}, weather_split=13)
+    p = position(m, [unit("L", "People's Army", unit_hex, m)], sources=[source("Src", "Loyalist", ["Source"])],
+                 weather={"D": "clear", "E": "mud"}, options=lengths)
+    v = judge(p, m, "L")
+    assert v.general == expected, (v.general, v.blocked)
+    if expected == IN_SUPPLY and unit_hex == "1405":
+        assert v.weather == "overland mud, road clear" and v.lengths["road"] == 10
+
+
 # --- 43C3 adverse terrain ------------------------------------------------------------------------------
 
 @case('FW-12B-43C3-trace-from-unit')

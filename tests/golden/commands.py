@@ -44,7 +44,6 @@ COMMANDS: dict[str, list[str]] = {
     "rail-plan-testland-json": ["rail", "plan", TESTLAND, "tests/data/scenarios/testland.moves.yaml", "--json"],
     "supply-ocs-json": ["supply", OCS, "--json"],
     "supply-ocs-explain": ["supply", OCS, "--explain"],
-    "rulings-list-json": ["rulings", "list", "--json"],
 }
 
 

@@ -139,7 +139,8 @@ class Explanations:
                          and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
                          and st.functioning}
                 self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
-                                                           ("minor", "standard", "major", "great", "anchor")))
+                                                           ("minor", "standard", "major", "great", "anchor"),
+                                                           seed_ports=classes))
             ports, reach = self._memo[key]
             if ports and self._line_level(reach, i) is not None:
                 return True

@@ -74,11 +74,13 @@ class EuropaSupply(Sources, Lines, Explanations):
 
     def group_reach(self, side: str, seeds_hexes: dict[Hex, str], coalition: str = "",
                     origin_classes: tuple[str, ...] | None = None,
-                    box_seeds: dict[str, str] | None = None) -> GroupReach:
+                    box_seeds: dict[str, str] | None = None, seed_ports: tuple[str, ...] = ()) -> GroupReach:
+        """The searches toward `seeds_hexes` (and `box_seeds`). `seed_ports`: classes of ports that,
+        being seeds themselves, end a naval element (12D2: a standard or major attack-supply port)."""
         origin_classes = origin_classes or self.rules.naval_origin_classes
         coalition = self._zone_coalition(coalition)
         key = (side, tuple(sorted(seeds_hexes.items())), coalition, origin_classes,
-               tuple(sorted((box_seeds or {}).items())))
+               tuple(sorted((box_seeds or {}).items())), seed_ports)
         if key in self._groups:
             return self._groups[key]
         ix, view = self.index, self.view(side)
@@ -89,7 +91,7 @@ class EuropaSupply(Sources, Lines, Explanations):
         # counts toward the limit (12B), rail breaks do not block (12B3).
         rail, rail_ok = self._rail_stage(view, seeds)
         reach = GroupReach(seeds, source_of, rail, rail_ok, box_sources=dict(box_seeds or {}))
-        self._naval_stage(reach, side, coalition, origin_classes)
+        self._naval_stage(reach, side, coalition, origin_classes, seed_ports)
         connected = rail_ok | seeds
         if reach.rail2_ok is not None:
             connected = connected | reach.rail2_ok | ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
@@ -148,9 +150,12 @@ class EuropaSupply(Sources, Lines, Explanations):
             self._groups[key] = NavalZones(self.position, self.map, self.rules, side, coalition)
         return self._groups[key]
 
-    def _naval_stage(self, reach: GroupReach, side: str, coalition: str, origin_classes: tuple[str, ...]) -> None:
+    def _naval_stage(self, reach: GroupReach, side: str, coalition: str, origin_classes: tuple[str, ...],
+                     seed_ports: tuple[str, ...] = ()) -> None:
         """12B4 / 34K: a naval element from a friendly port of `origin_classes` to a friendly major
-        or great port (or box) connected to a source, avoiding danger and combat zones."""
+        or great port (or box) connected to a source, avoiding danger and combat zones; or to a port
+        of `seed_ports` that is a seed itself (12D2, AEG 05-Nov-04: "by sea to an Insurgent-owned
+        functioning standard or major port")."""
         if not self.map.ports:
             return
         ix, sea, zones = self.index, sea_graph(self.map), self.zones(side, coalition)
@@ -162,7 +167,9 @@ class EuropaSupply(Sources, Lines, Explanations):
             h, box = port.place.hex, port.place.box
             linked = (box in reach.box_sources) if box is not None else \
                 (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]])
-            if linked and port.klass in self.rules.naval_destination_classes:
+            is_seed = h is not None and bool(reach.seeds[ix.pos[h]])
+            if (linked and port.klass in self.rules.naval_destination_classes) or \
+                    (is_seed and port.klass in seed_ports):
                 destinations.append(sea.port_node(port))
         if not destinations:
             return

@@ -485,6 +485,23 @@ def rule_12D2_interventionist_attack_supply_to_a_port_by_a_full_line_AEG_05Nov04
     assert judge(p, m, "CTV").attack is expected
 
 
+@case('FW-12D2-interventionist-attack-full-line')
+@params("santander, hits, expected", [("Insurgent", 0, True), ("Loyalist", 0, False), ("Insurgent", 4, False)])
+def rule_12D2_a_naval_element_may_end_at_the_standard_port_that_gives_attack_supply_AEG_05Nov04(santander, hits,
+                                                                                               expected):
+    """12D2 (AEG, 05-Nov-04): the line may be traced "by sea to an Insurgent-owned functioning
+    standard or major port": an Italian unit at Palma (a minor port here, which gives no attack
+    supply itself) reaches Santander, a standard port, by sea. Santander Loyalist-owned, or damaged
+    to its maximum (not functioning), gives nothing; no major port or source is friendly, so only
+    the standard port can end the line."""
+    m = island_map()
+    m.ports = [replace(port, klass="minor") if port.name == "Palma" else port for port in m.ports]
+    p = position(m, [unit("CTV", "Italian", "0202", m)], owner={"0202": "Insurgent", "0305": santander},
+                 options=SHORT, port_damage={"Santander": hits} if hits else {})
+    v = judge(p, m, "CTV")
+    assert v.attack is expected and not v.supplied
+
+
 @case('FW-12D2-attack-port-no-capacity')
 def rule_12D2_port_attack_supply_is_unlimited_DPS_21Aug05():
     """12D2 (DPS, 21-Aug-05): a standard or major port gives Interventionist units unlimited attack

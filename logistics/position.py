@@ -224,13 +224,16 @@ class Position:
         city: `unpacified` ones not `garrisoned`, and hexes with works under way whose garrisons
         are not all there — the owner's units in the hex must come to the REs of every unfinished
         work, since simultaneous works need separate units (AEG, 03-Mar-04)."""
-        barred = set(self.unpacified - self.garrisoned)
+        # 39A: the owner's units of the required REs in the hex are its garrison (option
+        # `pacification_garrison`, 1 RE by default); `garrisoned` is an explicit override.
+        required = float(self.options.get("pacification_garrison", 1.0))
+        barred = {h for h in self.unpacified - self.garrisoned if self.garrison_res(h) < required}
         needed: dict[Hex, float] = {}
         for w in self.pacification:
             if not w.done:
                 needed[w.hex] = needed.get(w.hex, 0.0) + w.garrison
         for h, res in needed.items():
-            if h not in barred and self.garrison_res(h) < res:
+            if h not in barred and h not in self.garrisoned and self.garrison_res(h) < res:
                 barred.add(h)
         return frozenset(barred)
 

@@ -70,6 +70,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from logistics.games.europa.assistance import LOYALIST, turn_index
+from logistics.games.europa.garrisons import pacified, required_garrison  # noqa: F401 (pacified: read from here)
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Pacification, Position, SupplyStock, Turn
@@ -221,23 +222,25 @@ def initial_phase(position: Position, map_: Map) -> InitialPhase:
 REVOLT_REGION = "Catalunya"      # 38B5: the region whose Loyalist-owned cities are purified again
 
 
-def pacified(position: Position, hex_: Hex) -> bool:
-    """39A (DPS, 04-Jan-04): a city hex is pacified (and purified) only once every work on it is
-    done, its garrison having stayed the required time; a garrison merely present does not pacify
-    it. 39D: only such a city has an intrinsic garrison."""
-    return hex_ not in position.unpacified and all(w.done for w in position.pacification if w.hex == hex_)
-
-
 def advance_pacification(position: Position, map_: Map) -> Position:
     """A turn of pacification: every unfinished work whose garrison is in place counts one turn
     more. The owner's units in a hex garrison its works in the order listed, each work its own
-    REs (AEG, 03-Mar-04). Finished works are dropped; one that `joins` a source adds its city."""
+    REs (AEG, 03-Mar-04). Finished works are dropped; one that `joins` a source adds its city.
+    A city listed only as `unpacified` (captured in play: ownership.py) starts its pacification
+    here, with the required garrison and time of the options `pacification_garrison` (REs) and
+    `pacification_turns` (the 39A chart is not in the seeds: 1 RE and 1 turn by default)."""
     left: dict[Hex, float] = {}
     works: list[Pacification] = []
     joins: dict[str, list[str]] = {}
+    started = {w.hex for w in position.pacification}
+    fresh = tuple(Pacification(h, garrison=required_garrison(position),
+                               turns=int(position.options.get("pacification_turns", 1)))
+                  for h in sorted(position.unpacified - started))
+    position = replace(position, unpacified=frozenset(), pacification=position.pacification + fresh)
     for w in position.pacification:
         if not w.done:
-            res = left.setdefault(w.hex, position.garrison_res(w.hex))
+            # `garrisoned`: the scenario's word that the garrison is there (an override).
+            res = left.setdefault(w.hex, float("inf") if w.hex in position.garrisoned else position.garrison_res(w.hex))
             if res >= w.garrison:
                 left[w.hex] = res - w.garrison
                 w = replace(w, held=w.held + 1)
@@ -248,7 +251,9 @@ def advance_pacification(position: Position, map_: Map) -> Position:
     sources = tuple(replace(src, cities=src.cities + tuple(dict.fromkeys(c for c in joins[src.name]
                                                                             if c not in src.cities)))
                     if src.name in joins else src for src in position.supply_sources)
-    return replace(position, pacification=tuple(works), supply_sources=sources)
+    under_way = {w.hex for w in works}
+    return replace(position, pacification=tuple(works), supply_sources=sources,
+                   garrisoned=frozenset(h for h in position.garrisoned if h in under_way))
 
 
 def barcelona_revolt(position: Position, map_: Map, requirement: dict[str, tuple[float, int]],

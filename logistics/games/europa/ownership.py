@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from logistics.games.europa.rules import EuropaRules
+from logistics.games.europa.garrisons import DISPERSED
+from logistics.games.europa.view import LOSE_ZOC_AT
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import NEUTRAL, UNOWNED, Position
@@ -34,7 +36,8 @@ def update_ownership(position: Position, map_: Map, *, advanced: bool = False) -
         if u.hex is not None:
             occupiers.setdefault(u.hex, {}).setdefault(u.side, 0.0)
             occupiers[u.hex][u.side] = max(occupiers[u.hex][u.side], u.size)
-    zocs = {s.name: zoc_hexes(position, map_, s.name) for s in position.sides}
+    # 3D, 12B ruling (DPS, 08-Oct-04): a U-2 unit has no ZOC, for ownership as for supply.
+    zocs = {s.name: zoc_hexes(position, map_, s.name, LOSE_ZOC_AT) for s in position.sides}
 
     # 43C1: a temporarily held hex reverts once its small occupier has gone.
     for h, previous in list(temporary.items()):
@@ -69,7 +72,12 @@ def update_ownership(position: Position, map_: Map, *, advanced: bool = False) -
         sides = {s.name for s in position.sides}
         captured = {h for h, side in owner.items() if side in sides and position.owner.get(h) in sides - {side}
                     and map_.city_at(h) is not None}
-    return replace(position, owner={h: owner[h] for h in sorted(owner)},
+    marks = dict(position.marks)
+    if captured and marks.get(DISPERSED):
+        # 39A / 39D (AEG 1998): a dispersed intrinsic garrison is eliminated once its city is
+        # enemy-owned; a new one appears only when the city is friendly-owned and pacified again.
+        marks[DISPERSED] = marks[DISPERSED] - captured
+    return replace(position, owner={h: owner[h] for h in sorted(owner)}, marks=marks,
                    temporary_owners={h: temporary[h] for h in sorted(temporary)},
                    unpacified=position.unpacified | captured, garrisoned=position.garrisoned - captured,
                    pacification=tuple(w for w in position.pacification if w.hex not in captured))

@@ -63,7 +63,7 @@ VARIANTS: dict[str, dict] = {
         coalition_danger_zones={"Interventionist": ("Biscay",)},
         port_attack_supply={"Interventionist": ("standard", "major")},
         collapsed_supply_as=("Republican", "People's Army"),
-        pacify_captured_cities=True),
+        pacify_captured_cities=True, intrinsic_garrison_sizes=("dot", "major")),
     "europa-sf": dict(
         sf_port_zone=("Allied", "Axis", 5),
         limited_port_sides=("Allied",),
@@ -133,6 +133,8 @@ class EuropaRules:
     port_max_hits: dict[str, int] = field(default_factory=lambda: {
         "minor": 2, "standard": 4, "major": 8, "great": 12, "anchor": 2})
     # FWtBT 39A: an enemy-owned city that becomes friendly-owned must be pacified (ownership.py).
+    # 39D: the city sizes that have an intrinsic garrison once pacified (garrisons.py).
+    intrinsic_garrison_sizes: tuple[str, ...] = ()
     pacify_captured_cities: bool = False
     # Second Front Q&A (GR/D, 03-Mar-98) on 14J: a c/m unit's size doubles for rail transport.
     cm_doubled_by_rail: bool = False

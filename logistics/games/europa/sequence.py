@@ -65,7 +65,7 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
     p = replace(p, turn=after)
     if after.phase == "initial":
         new_game_turn = after.number != position.turn.number
-        if pacification and new_game_turn and p.pacification:
+        if pacification and new_game_turn and (p.pacification or p.unpacified):
             p = _pacification_step(step, p, map_)
         if collapse and after.player == assistance.INSURGENT:
             phase = events.initial_phase(p, map_)
@@ -92,6 +92,11 @@ def _marker(n: int) -> str:
 def _pacification_step(step: Step, position: Position, map_: Map) -> Position:
     after = events.advance_pacification(position, map_)
     left = {(w.hex, w.work): w for w in after.pacification}
+    begun = {w.hex for w in position.pacification}
+    for h in sorted(position.unpacified - begun, key=map_.hex_id):   # captured cities begin theirs
+        now = left.get((h, "pacification"))
+        step.actions.append(f"39A: pacification of {map_.hex_id(h)} begins" +
+                            (f": {now.held} of {now.turns} turns held" if now else " and is done"))
     for w in position.pacification:
         now = left.get((w.hex, w.work))
         where = map_.hex_id(w.hex)

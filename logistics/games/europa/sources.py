@@ -17,7 +17,8 @@ class Sources:
 
     def view(self, side: str) -> SideView:
         if side not in self._views:
-            self._views[side] = SideView(self.position, self.map, self.index, side)
+            self._views[side] = SideView(self.position, self.map, self.index, side,
+                                         self.rules.intrinsic_garrison_sizes)
         return self._views[side]
 
     def _connection_components(self, side: str) -> dict[int, int]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from logistics.games.europa.garrisons import intrinsic_garrisons
 from logistics.mapdata import Map
 from logistics.network import HexIndex
 from logistics.position import Position
@@ -29,11 +30,16 @@ def _zoc_mask(position: Position, map_: Map, index: HexIndex, side: str) -> np.n
 class SideView:
     """What a line traced by one side may enter (12A, 39A, 37C), as node masks."""
 
-    def __init__(self, position: Position, map_: Map, index: HexIndex, side: str):
+    def __init__(self, position: Position, map_: Map, index: HexIndex, side: str,
+                 garrison_sizes: tuple[str, ...] = ()):
         self.side = side
         self.index = index
         on_map = [u for u in position.units if u.hex is not None]
         self.enemy_units = index.mask(u.hex for u in on_map if u.side != side)
+        # 39D, 12A (DPS, 08-Oct-04): a pacified enemy city's intrinsic garrison is an enemy unit.
+        self.enemy_garrisons = index.mask(h for enemy in position.enemies_of(side)
+                                          for h in intrinsic_garrisons(position, map_, garrison_sizes, enemy))
+        self.enemy_units |= self.enemy_garrisons
         self.friendly_units = index.mask(u.hex for u in on_map if u.side == side)
         self.enemy_zoc = np.zeros(len(index), dtype=bool)
         for enemy in position.enemies_of(side):
@@ -52,6 +58,8 @@ class SideView:
             return "12A", f"{ix.map.terrain[ix.hexes[i]].replace('_', '-')} hex"
         if ix.neutral[i]:
             return "37C", "neutral country"
+        if self.enemy_garrisons[i]:
+            return "12A, 39D", "intrinsic garrison of a pacified enemy city"
         if self.enemy_units[i]:
             return "12A", "enemy unit in the hex"
         if self.enemy_zoc[i] and not self.friendly_units[i]:

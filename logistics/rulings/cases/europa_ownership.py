@@ -4,7 +4,7 @@ from dataclasses import replace
 from logistics.games.europa.ownership import update_ownership
 from logistics.hexgrid import Hexside
 from logistics.mapdata import SideFeature
-from logistics.position import MoveUnit
+from logistics.position import AddUnit, MoveUnit
 from logistics.rulings.builders import plain_map, position, unit
 from logistics.rulings.cases import case
 from logistics.zoc import zoc_hexes
@@ -119,4 +119,7 @@ def rule_43C1_39A_a_city_reverting_from_a_battalions_temporary_ownership_must_be
     back = update_ownership(held.apply(MoveUnit("Bn", hex=m.hex_at("0909"))), m, advanced=True)
     assert back.owner_of(m.hex_at(town)) == "Insurgent" and m.hex_at(town) in back.unpacified
     assert requete(back) == OUT_OF_SUPPLY
-    assert requete(replace(back, garrisoned=frozenset({m.hex_at(town)}))) == IN_SUPPLY
+    not_marked = replace(back, unpacified=back.unpacified - {m.hex_at(town)})
+    assert requete(not_marked) == IN_SUPPLY      # the verdict turns on the revert being marked unpacified
+    garrison = back.apply(AddUnit(unit("G", "Requete", town, m, zoc="none")))
+    assert requete(garrison) == IN_SUPPLY        # its garrison, a 1-RE unit standing there (39A)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from logistics.games.europa.nets import RailNets, capture_yard, captured_capacity
 from logistics.games.europa.ownership import update_ownership
-from logistics.position import SetRailBreak
+from logistics.position import AddUnit, SetRailBreak
 from logistics.rail.model import Increase
 from logistics.rulings.builders import position, unit
 from logistics.rulings.cases import case, params
@@ -82,10 +82,13 @@ def rule_7A3_a_unit_may_not_rail_out_of_or_into_a_broken_hex_DPS_22Aug05(start, 
 @case('FW-7A-7A3-rmy-connection-breaks')
 def rule_7A_39A_unpacified_city_isolates_yards_unless_garrisoned_DPS_22Aug05():
     """7A / 39A (DPS, 22-Aug-05): an unpacified city blocks the connection of yards, as it blocks
-    supply lines, unless it has its required garrison."""
+    supply lines, unless it has its required garrison: a Loyalist unit of 1 RE standing there
+    (the required REs, option `pacification_garrison`), not one of 1/2 RE."""
     m, p = two_yards(options=SECTIONS, unpacified=BROKEN)
     assert pool_capacities(run(p, m)) == {"section 1": 2, "section 2": 3}
-    garrisoned = replace(p, garrisoned=p.unpacified)
+    small = p.apply(AddUnit(unit("G", "People's Army", "0605", m, size=0.5)))
+    assert pool_capacities(run(small, m)) == {"section 1": 2, "section 2": 3}
+    garrisoned = p.apply(AddUnit(unit("G", "People's Army", "0605", m, size=1)))
     assert pool_capacities(run(garrisoned, m)) == {"section 1": 5}
 
 

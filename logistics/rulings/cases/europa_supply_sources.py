@@ -93,12 +93,13 @@ def rule_12F_steps_are_attack_supply_and_points_general_supply_erratum_1996_TEM6
 def rule_39A_39B_a_point_city_needs_pacification_and_purification_too_TEM62_AEG_03Mar04(garrisoned, expected):
     """39A (Rules Court, TEM 62) and 39B (AEG, 03-Mar-04): point cities must be pacified (and, in
     Catalunya, purified) like any other: an unpacified point city without its required garrison
-    on the only line bars it."""
+    on the only line bars it; a 1-RE Loyalist unit standing there is that garrison."""
     from logistics.mapdata import City, Place
     m, p, middle = _straight_line()
     m.cities.append(City("Venta", "point", Place((m.hex_at(middle),))))
-    p = replace(p, unpacified=frozenset({m.hex_at(middle)}),
-                garrisoned=frozenset({m.hex_at(middle)}) if garrisoned else frozenset())
+    p = replace(p, unpacified=frozenset({m.hex_at(middle)}))
+    if garrisoned:
+        p = replace(p, units=p.units + (unit("G", "People's Army", middle, m, zoc="none"),))
     assert judge(p, m, "L").general == expected
 
 
@@ -107,10 +108,11 @@ def rule_39A_39B_a_point_city_needs_pacification_and_purification_too_TEM62_AEG_
 def rule_38B5_39B_an_unpurified_city_without_its_garrison_is_no_supply_city_AEG_1998(garrisoned, expected):
     """38B5 / 39B (AEG, 1998): after the Barcelona Revolt, until repurified, no supply line may be
     traced into or through Barcelona unless it has its required garrison, so it is no supply city:
-    not for an Anarchist unit beside it, nor for one in it. (The scenario lists unpurified cities
-    as `unpacified`, the garrison as `garrisoned`.)"""
+    not for an Anarchist unit beside it, nor for one in it that is smaller than the required
+    garrison (1/2 RE of the 1 RE required). (The scenario lists unpurified cities as `unpacified`,
+    the garrison here as `garrisoned`.)"""
     m = plain_map(cities={"Barcelona": ("0505", "0506")})
-    p = position(m, [unit("Out", "Anarchist", nb(m, "0505", 3), m), unit("In", "Anarchist", "0505", m)],
+    p = position(m, [unit("Out", "Anarchist", nb(m, "0505", 3), m), unit("In", "Anarchist", "0505", m, size=0.5)],
                  options=SHORT, sources=[source("Radical", "Loyalist", ["Barcelona"], users=("Radical",), per_hex=True)],
                  unpacified=frozenset(m.hex_at(h) for h in ("0505", "0506")),
                  garrisoned=frozenset(m.hex_at(h) for h in ("0505", "0506")) if garrisoned else frozenset())

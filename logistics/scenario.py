@@ -40,7 +40,7 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "open_borders": "countries", "supply_lengths": "lengths", "night": "boolean",
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
                 "north_direct_to_any_uss": "boolean",
-                "isolated_rail_sections": "boolean", "rail_cap": "integer",
+                "isolated_rail_sections": "boolean", "one_rail_pool": "boolean", "rail_cap": "integer",
                 "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
                 "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs"}

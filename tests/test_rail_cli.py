@@ -34,14 +34,14 @@ def run(*args):
 
 def test_rail_shows_each_sides_sections_with_capacity_used_and_free():
     out = run("rail", TESTLAND_SCENARIO).output
-    assert "Loyalist: 7A: one capacity for the whole net" in out
-    assert "net: capacity 4, used 0, free 4  (Capital 4;" in out and "net: capacity 2, used 0, free 2  (Portville 2;" in out
+    assert "Loyalist: 7A3 (AEG 02-Apr-03): each rail net has its own yards' capacity" in out
+    assert "net 2: capacity 4, used 0, free 4  (Capital 4;" in out and "net 1: capacity 2, used 0, free 2  (Portville 2;" in out
 
 
 def test_rail_with_a_moves_file_shows_what_the_plan_uses():
     data = json.loads(run("rail", TESTLAND_SCENARIO, TESTLAND_MOVES, "--json").output)
     (loyalist,) = data["sides"]
-    pool = loyalist["pools"][0]
+    pool = next(p for p in loyalist["pools"] if "Capital" in p["yards"])
     assert set(pool) == {"id", "name", "yards", "temporary", "capacity", "used", "free", "rail_hexes"}
     assert (pool["yards"], pool["temporary"], pool["capacity"], pool["used"], pool["free"]) == ({"Capital": 4}, 1, 5, 5, 0)
 
@@ -53,7 +53,7 @@ def test_rail_plan_text_names_every_move_and_why_the_rejected_did_not_move():
     assert "OPTIMAL" in out and "west: 1 PA Inf XX T:0505 -> T:0305" in out
     assert "rejected, illegal: T:0504: rail broken" in out and "(7A3)" in out
     assert "rejected, illegal: T:0205: hex of a neutral country" in out
-    assert "rejected, capacity: net: capacity 5, this plan uses 5, 0 free" in out
+    assert "rejected, capacity: net 2: capacity 5, this plan uses 5, 0 free" in out
 
 
 def test_rail_plan_json_shape_is_stable_and_byte_identical_between_runs():
@@ -101,7 +101,7 @@ def test_bad_scenario_and_missing_files_are_one_line_errors(tmp_path):
 
 # --- acceptance: a northern net cut off from the main net --------------------------------------------------
 
-def _north_and_main(sections: bool):
+def _north_and_main(sections: bool, one_pool: bool = False):
     """A hand-made stand-in for Iberia: a northern line (Santander 0402, Bilbao 0802 along rows
     02-03) and a main line (Madrid 0408, Valencia 0808 along rows 08-09), joined by a line down
     column 06 through Insurgent-held rows 04-07."""
@@ -112,7 +112,7 @@ def _north_and_main(sections: bool):
     m.name = "north"
     held = {f"{c:02d}{r:02d}": "Insurgent" for c in range(1, 12) for r in range(4, 8)}
     p = position(m, [], owner=held, rail_capacity={"Santander": 1, "Bilbao": 1, "Madrid": 4, "Valencia": 2},
-                 options={"isolated_rail_sections": sections})
+                 options={"isolated_rail_sections": sections, "one_rail_pool": one_pool})
     return m, replace(p, map_ref="north", turn=replace(p.turn, player="Loyalist"))
 
 
@@ -139,8 +139,16 @@ def test_acceptance_northern_net_cut_off_shows_two_sections_with_separate_capaci
     assert north["explanation"] == "section 1: capacity 2, this plan uses 0, 2 free; the move needs 3"
 
 
-def test_acceptance_without_43C2_the_cut_off_net_shares_one_capacity(tmp_path):
+def test_without_43C2_each_net_keeps_its_own_capacity_7A3_AEG_02Apr03(tmp_path):
+    """7A3 (AEG, 02-Apr-03): separate nets keep separate capacities in the basic game too."""
     scenario = _write(tmp_path, *_north_and_main(sections=False))
+    data = json.loads(run("rail", "plan", scenario, tmp_path / "north.moves.yaml", "--json").output)
+    assert [(p["name"], p["capacity"]) for p in data["pools"]] == [("net 1", 2), ("net 2", 6)]
+
+
+def test_with_one_rail_pool_the_cut_off_net_shares_one_capacity(tmp_path):
+    """The literal reading of 7A, kept as the option `one_rail_pool`."""
+    scenario = _write(tmp_path, *_north_and_main(sections=False, one_pool=True))
     data = json.loads(run("rail", "plan", scenario, tmp_path / "north.moves.yaml", "--json").output)
     assert [p["capacity"] for p in data["pools"]] == [8]
     assert [m["status"] for m in data["moves"]] == ["moved", "moved"]

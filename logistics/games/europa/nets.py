@@ -11,7 +11,11 @@ unit, an enemy ZOC without a friendly unit, or a friendly unpacified city lackin
 in a neutral country is never a side's rail (37C; 7A4 ruling, AEG 13-Jan-03).
 
 Capacity (REs a turn's rail movement may use):
-- basic game (7A): one pool for the side's whole net, the sum of its usable yards;
+- each rail net its own pool, the sum of its usable yards, in the basic game too: the orders of
+  battle give the Insurgents separate nets with separate capacities, and the developer rules on
+  them so (7A3, AEG 02-Apr-03: "3 REs in the Sevilla-Cordoba area, 3 REs in the Valladolid-La
+  Corunya-Zaragoza area, and 1 RE in the Granada area");
+- option `one_rail_pool` (the literal reading of 7A: one pool for all the side's rail);
 - option `isolated_rail_sections` (43C2, as the developer reframed it, AEG 02-Apr-03): "the
   player's capacity on a rail net is equal to the sum of the current capacities of the
   friendly-owned RMYs on that net, and the capacity of a specific RMY can only be used to move a
@@ -24,17 +28,18 @@ of a yard's current capacity (7A4a, AEG 1998; 43C2, TEM 67). Increases: `check_i
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from logistics.games.europa.rules import EuropaRules
 from logistics.games.europa.supply import EuropaSupply
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
-from logistics.position import Change, Position
+from logistics.position import Position
 from logistics.rail.model import Increase, Pool, UnusableYard
 from logistics.verdict import Block
 
 OPTION = "isolated_rail_sections"       # 43C2
+ONE_POOL = "one_rail_pool"              # the literal 7A reading: one pool for all the side's rail
 PORTUGAL = "Portugal"                    # 40A2: the country whose capacity increases need a link
 
 
@@ -44,6 +49,7 @@ class RailNets:
     def __init__(self, position: Position, map_: Map, side: str):
         self.position, self.map, self.side = position, map_, side
         self.isolated = bool(position.options.get(OPTION, False))
+        self.one_pool = bool(position.options.get(ONE_POOL, False)) and not self.isolated
         rules = replace(EuropaRules.from_options(position.options, position.game), open_borders=())
         self.rules = rules
         supply = EuropaSupply(position, map_, rules)
@@ -58,8 +64,9 @@ class RailNets:
         self.unusable: list[UnusableYard] = []
         usable = self._usable_yards()
         self.yard_nodes = {name: node for name, (node, _) in usable.items()}
-        if self.isolated:
-            self.pools = [Pool(k, f"section {k + 1}", frozenset(g)) for k, g in enumerate(self.components)]
+        if not self.one_pool:
+            word = "section" if self.isolated else "net"
+            self.pools = [Pool(k, f"{word} {k + 1}", frozenset(g)) for k, g in enumerate(self.components)]
             self.pool_of = dict(self.component_of)
             for name, (node, capacity) in usable.items():
                 k = self.component_of.get(node)
@@ -68,7 +75,8 @@ class RailNets:
                            "a connection may not enter the yard's hex (enemy unit or ZOC, or an unpacified "
                            "city without its garrison; DPS 22-Aug-05)")
                     self.unusable.append(UnusableYard(name, self.index.hexes[node], capacity, Block(
-                        self.map.hex_id(self.index.hexes[node]), "43C2", f"no section: {why}")))
+                        self.map.hex_id(self.index.hexes[node]), "43C2" if self.isolated else "7A3",
+                        f"no {word}: {why}")))
                 else:
                     self.pools[k].yards[name] = capacity
         else:
@@ -151,28 +159,3 @@ def captured_capacity(current: float) -> float:
     rail capacity captured which calculates out to less than 0.5 RE being rounded down to zero":
     half of 3 is 1.5, half of 2.5 is 1, half of 1 is 0.5, half of 0.5 is nothing."""
     return math.floor(current + 1e-9) / 2
-
-
-@dataclass(frozen=True)
-class CaptureYard(Change):
-    """A yard changes hands: its hex goes to the captor, which gets half of its current capacity
-    (7A4a, AEG 1998); the loser loses all of it (43C2 ruling, TEM 67: Santander built up to 2 REs,
-    captured: the Loyalists lose both, the Insurgents gain 1)."""
-
-    yard: str
-    hex: Hex
-    captor: str
-
-    def apply(self, position: Position) -> Position:
-        owner = dict(position.owner)
-        owner[self.hex] = self.captor
-        capacity = dict(position.rail_capacity)
-        capacity[self.yard] = captured_capacity(capacity.get(self.yard, 0.0))
-        return replace(position, owner=owner, rail_capacity=capacity)
-
-
-def capture_yard(position: Position, map_: Map, yard: str, captor: str) -> Position:
-    found = map_.yard(yard)
-    if found is None or found.place.hex is None:
-        raise KeyError(f"no yard named {yard!r} on map {map_.name}")
-    return position.apply(CaptureYard(yard, found.place.hex, captor))

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from logistics.games.europa.rules import EuropaRules
 from logistics.games.europa.garrisons import DISPERSED
+from logistics.games.europa.nets import captured_capacity
+from logistics.games.europa.rules import EuropaRules
 from logistics.games.europa.view import LOSE_ZOC_AT
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
@@ -67,17 +68,24 @@ def update_ownership(position: Position, map_: Map, *, advanced: bool = False) -
         if len(exerting) == 1:
             owner[h] = exerting[0]
             temporary.pop(h, None)
+    sides = {s.name for s in position.sides}
     captured: set[Hex] = set()
     if EuropaRules.from_options(position.options, position.game).pacify_captured_cities:
-        sides = {s.name for s in position.sides}
         captured = {h for h, side in owner.items() if side in sides and position.owner.get(h) in sides - {side}
                     and map_.city_at(h) is not None}
+    # 7A4a (AEG 1998): a yard taken from the other side keeps half its current capacity, now the
+    # captor's; the loser loses all of it (43C2 ruling, TEM 67).
+    capacity = dict(position.rail_capacity)
+    for yard in map_.yards:
+        h = yard.place.hex
+        if h is not None and owner.get(h) in sides and position.owner.get(h) in sides - {owner.get(h)}:
+            capacity[yard.name] = captured_capacity(capacity.get(yard.name, 0.0))
     marks = dict(position.marks)
     if captured and marks.get(DISPERSED):
         # 39A / 39D (AEG 1998): a dispersed intrinsic garrison is eliminated once its city is
         # enemy-owned; a new one appears only when the city is friendly-owned and pacified again.
         marks[DISPERSED] = marks[DISPERSED] - captured
-    return replace(position, owner={h: owner[h] for h in sorted(owner)}, marks=marks,
+    return replace(position, owner={h: owner[h] for h in sorted(owner)}, marks=marks, rail_capacity=capacity,
                    temporary_owners={h: temporary[h] for h in sorted(temporary)},
                    unpacified=position.unpacified | captured, garrisoned=position.garrisoned - captured,
                    pacification=tuple(w for w in position.pacification if w.hex not in captured))

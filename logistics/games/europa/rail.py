@@ -134,13 +134,15 @@ class EuropaRail:
         if not route.legal:
             return route.block
         size = self.rail_size(req)
-        if not self.nets.isolated:
+        if self.nets.one_pool:
             return [Candidate(0, size, route.nodes, ("7A",))]
         return self._sections(s, g, route, size)
 
     def _sections(self, s: int, g: int, route: Route, size: float) -> list[Candidate] | Block:
-        """43C2: one candidate per section whose rail carries the whole route."""
+        """One candidate per net (7A3, AEG 02-Apr-03) or isolated section (43C2) whose rail carries
+        the whole route: a yard's capacity moves units only on the rail joined to it."""
         pool_of = self.nets.pool_of
+        rule, word = ("43C2", "section") if self.nets.isolated else ("7A3", "net")
         near = (*route.nodes, *self.graph.adjacent.get(s, ()))
         tried = sorted({pool_of[n] for n in near if n in pool_of})
         found = []
@@ -148,24 +150,23 @@ class EuropaRail:
             def stays(a: int, b: int, k=k) -> Block | None:
                 other = pool_of.get(b)
                 if other is not None and other != k:
-                    return Block(self.hid(b), "43C2", f"the route passes from section {k + 1} into section "
-                                                      f"{other + 1}")
+                    return Block(self.hid(b), rule, f"the route passes from {word} {k + 1} into {word} {other + 1}")
                 return None
             if pool_of.get(s, k) != k:
                 continue
             inside = search(self.graph, s, g, all_of(self.step, stays))
             if inside is not None and inside.legal and any(n in pool_of for n in inside.nodes):
-                found.append(Candidate(k, size, inside.nodes, ("7A", "43C2")))
+                found.append(Candidate(k, size, inside.nodes, ("7A", rule)))
         if found:
             return found
         sections = [(n, pool_of[n]) for n in route.nodes if n in pool_of]
         if not sections:
-            return Block(self.hid(s), "43C2", "no section's yards are connected to this route")
+            return Block(self.hid(s), rule, f"no {word}'s yards are connected to this route")
         first = sections[0][1]
         b = next(n for n, k in sections if k != first)
-        return Block(self.hid(b), "43C2", f"the route passes from section {first + 1} into section "
-                                          f"{pool_of[b] + 1}: a yard's capacity moves units only on rail "
-                                          f"connected to it (AEG 02-Apr-03; DPS 22-Aug-05)")
+        return Block(self.hid(b), rule, f"the route passes from {word} {first + 1} into {word} "
+                                        f"{pool_of[b] + 1}: a yard's capacity moves units only on rail "
+                                        f"connected to it (AEG 02-Apr-03; DPS 22-Aug-05)")
 
 
 def europa_setting(position: Position, map_: Map, orders: Orders) -> Setting:
@@ -182,6 +183,8 @@ def europa_setting(position: Position, map_: Map, orders: Orders) -> Setting:
     increases += [IncreaseResult(inc, nets.add_temporary(inc)) for inc in orders.increases if inc.kind == "temporary"]
     if nets.isolated:
         rule, cite = "43C2: each isolated section has its own yards' capacity", "7A3, 43C2"
+    elif not nets.one_pool:
+        rule, cite = "7A3 (AEG 02-Apr-03): each rail net has its own yards' capacity", "7A3"
     else:
-        rule, cite = "7A: one capacity for the whole net", "7A3"
+        rule, cite = "7A: one capacity for the whole net (option one_rail_pool)", "7A3"
     return Setting(EuropaRail(nets, orders.phase), nets.pools, rule, cite, increases, nets.unusable)

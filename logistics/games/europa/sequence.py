@@ -59,6 +59,10 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
     if position.turn.phase != "initial":
         owned = update_ownership(p, map_, advanced=bool(p.options.get("advanced_ownership")))
         step.actions += owner_changes(p, owned, map_, "3D ownership")
+        for name in sorted(owned.rail_capacity):
+            if owned.rail_capacity[name] != p.rail_capacity.get(name, 0.0):
+                step.actions.append(f"7A4a: yard {name} captured: capacity {p.rail_capacity.get(name, 0.0):g} -> "
+                                    f"{owned.rail_capacity[name]:g}")
         for h in sorted(owned.unpacified - p.unpacified, key=map_.hex_id):
             step.actions.append(f"39A: {map_.hex_id(h)} changed hands and must be pacified")
         p = owned

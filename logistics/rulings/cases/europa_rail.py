@@ -5,9 +5,9 @@ The map (rail_builders.py): the Main line runs west-east along row 05 (0105 .. 1
 (0205) and East (1005) hold 2 and 3 REs unless a case says otherwise."""
 from dataclasses import replace
 
-from logistics.games.europa.nets import RailNets, capture_yard, captured_capacity
+from logistics.games.europa.nets import RailNets, captured_capacity
 from logistics.games.europa.ownership import update_ownership
-from logistics.position import AddUnit, SetRailBreak
+from logistics.position import AddUnit, RemoveUnit, SetRailBreak
 from logistics.rail.model import Increase
 from logistics.rulings.builders import position, unit
 from logistics.rulings.cases import case, params
@@ -22,16 +22,21 @@ def moved(the_plan, move_id) -> bool:
     return result(the_plan, move_id).chosen is not None
 
 
-# --- 7A3 / 43C2: one pool, or one per isolated section -----------------------------------------------
+# --- 7A3 / 43C2: one pool per net, or per isolated section ----------------------------------------------
 
-@case('FW:7A3')
-def rule_7A3_basic_game_one_capacity_for_the_whole_net():
-    """7A3 (basic game): the net's capacity is the sum of its yards' and serves the whole net,
-    even where an enemy-owned hex lies between the yards."""
-    m, p = two_yards(owner=CUT)
+@case('FW:7A3', 'FW-7A3-43C2-insurgent-initial-nets')
+@params("options, pools, big_moves", [({}, {"net 1": 2, "net 2": 3}, False),
+                                      ({"one_rail_pool": True}, {"net": 5}, True)])
+def rule_7A3_separate_nets_keep_separate_capacities_in_the_basic_game_too_AEG_02Apr03(options, pools, big_moves):
+    """7A3 (AEG, 02-Apr-03): the orders of battle give separate rail nets separate capacities ("3
+    REs in the Sevilla-Cordoba area, 3 REs in the Valladolid-La Corunya-Zaragoza area, and 1 RE in
+    the Granada area"), so with an enemy-owned hex between the yards each net has its own yards'
+    capacity, without 43C2: a 4-RE move on the West net (2 REs) does not fit. The literal reading
+    of 7A, one capacity for the side's whole rail, is the option `one_rail_pool`."""
+    m, p = two_yards(owner=CUT, options=options)
     the_plan = run(p, m, cargo("big", m, "0305", "0105", size=4))
-    assert pool_capacities(the_plan) == {"net": 5}
-    assert moved(the_plan, "big")  # the West yard alone has 2 REs, the net 5
+    assert pool_capacities(the_plan) == pools
+    assert moved(the_plan, "big") is big_moves
 
 
 @case('FW-7A3-43C2-yard-chain-proposal')
@@ -97,8 +102,10 @@ def rule_7A_39A_unpacified_city_isolates_yards_unless_garrisoned_DPS_22Aug05():
 def rule_39A_rail_movement_through_a_friendly_unpacified_city_is_allowed_AEG_1998_overruling_the_1996_erratum():
     """39A (AEG, Developer, 1998): units may rail into and through a friendly-owned unpacified city
     lacking its required garrison; only supply lines are barred. This overrules the Official
-    Erratum of 01-Jun-96 (no rail movement through such a city): the move must be legal."""
-    m, p = two_yards(unpacified=BROKEN)
+    Erratum of 01-Jun-96 (no rail movement through such a city): the move must be legal. (The
+    city also splits the yards' connection, DPS 22-Aug-05, so the capacity is pooled here with
+    `one_rail_pool`: the case is about legality; crossing nets is the next case's.)"""
+    m, p = two_yards(unpacified=BROKEN, options={"one_rail_pool": True})
     r = result(run(p, m, cargo("through", m, "0205", "1005")), "through")
     assert r.chosen is not None and "0605" in route(m, r)
 
@@ -257,14 +264,24 @@ def rule_7A4a_capture_takes_half_the_current_capacity_fractions_under_half_an_RE
     assert captured_capacity(current) == captured
 
 
+def _take(p, m, hex_id: str, side: str):
+    """The hex taken as play takes it: the other side's units there leave, a 1-RE unit of `side`
+    moves in (and stays, the captured city's garrison: 39A), and ownership follows (3D)."""
+    h = m.hex_at(hex_id)
+    p = p.apply(*(RemoveUnit(u.id) for u in p.units if u.hex == h))
+    uid = f"taker {len(p.units)}"
+    p = p.apply(AddUnit(unit(uid, "Nationalist" if side == "Insurgent" else "People's Army", hex_id, m, zoc="none")))
+    return update_ownership(p, m)
+
+
 @case('FW-7A4a-capture-rail-capacity')
 def rule_7A4a_recapture_of_a_built_up_yard_AEG_1998():
     """7A4a (AEG, 1998): the developer's rule, not the questioner's arithmetic: a 2-RE yard
-    captured gives 1, built up to 3 and recaptured gives 1.5."""
+    captured gives 1, built up to 3 and recaptured gives 1.5 — applied when ownership changes."""
     m, p = two_yards(west=2)
-    p = capture_yard(p, m, "West", "Insurgent")
+    p = _take(p, m, "0205", "Insurgent")
     assert p.rail_capacity["West"] == 1 and p.owner[m.hex_at("0205")] == "Insurgent"
-    p = capture_yard(replace(p, rail_capacity={**p.rail_capacity, "West": 3}), m, "West", "Loyalist")
+    p = _take(replace(p, rail_capacity={**p.rail_capacity, "West": 3}), m, "0205", "Loyalist")
     assert p.rail_capacity["West"] == 1.5
 
 
@@ -279,7 +296,7 @@ def rule_7A4a_43C2_capturing_a_built_up_yard_the_loser_loses_all_the_captor_gain
     assert built.increases[0].block is None
     before = RailNets(replace(p, rail_capacity={**p.rail_capacity, "Santander": 2}), m, "Loyalist")
     assert [pool.capacity for pool in before.pools if pool.yards] == [3]
-    after = capture_yard(before.position, m, "Santander", "Insurgent")
+    after = _take(before.position, m, "1005", "Insurgent")
     loyal = [pool.capacity for pool in RailNets(after, m, "Loyalist").pools if pool.yards]
     assert loyal == [1]                                             # lost both REs of Santander
     insurgent = RailNets(after, m, "Insurgent")

@@ -5,8 +5,8 @@ from, into or through a hex in a danger zone or in the combat zone of an enemy n
 coastal defence (34K). It may pass the Gibraltar hex: a supply line is not a force, and Gibraltar
 exerts no zone (DPS, 04-Jan-04).
 
-Ships pass between two adjacent hexes when one of them is all-sea, or their hexside is an
-all-sea hexside: coastal (partial-sea) hexes, ports among them, are entered from open water.
+Ships pass between two adjacent sea hexes when one of them is all-sea or water lies across or
+along their hexside (`Map.ships_pass`: all-sea, narrow-strait or coastal hexsides; 34A1).
 """
 from __future__ import annotations
 
@@ -59,8 +59,7 @@ class SeaGraph:
             if isinstance(h, str):
                 continue
             for n in h.neighbours():
-                if n in sea and (map_.terrain[h] == "all_sea" or map_.terrain[n] == "all_sea"
-                                 or "all_sea" in map_.features_of(h, n)):
+                if n in sea and map_.ships_pass(h, n):
                     self.adjacent[h].append(n)
         for route in map_.routes:
             if route.kind != "naval":

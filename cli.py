@@ -45,8 +45,12 @@ def validate(path: str) -> None:
     """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
     loaded = load_any(path)
     if isinstance(loaded, Map):
+        from pathlib import Path
+        from logistics.mapcheck import check, land_components, sea_components
+        check(loaded, Path(path) if Path(path).is_dir() else Path(path).parent)
         click.echo(f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
-                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines")
+                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines, "
+                   f"seas {len(sea_components(loaded))}, pieces of land {len(land_components(loaded))}")
     else:
         p = loaded.position
         click.echo(f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "

@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in data.map_specs()]
     if unknown:
         parser.error(f"unknown map {unknown[0]!r}; known: {', '.join(sorted(data.map_specs()))}")
+    from ..mapcheck import problems
     from ..mapio import write_map
     from .build import build
     from .land import LandMask
@@ -45,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     mask = LandMask()
     for name in names:
         built = build(name, mask)
+        found = problems(built.map)
+        if found:   # a broken map is not written (logistics/mapcheck.py)
+            for p in found:
+                print(f"error: {name}: {p.field}: {p.message} (expected {p.expected})", file=sys.stderr)
+            return 1
         write_map(built.map, args.out / name)
         m = built.map
         print(f"{name}: {len(m.terrain)} hexes, {len(m.cities)} cities, {len(m.ports)} ports, "

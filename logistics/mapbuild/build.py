@@ -200,6 +200,13 @@ def build(name: str, mask: LandMask | None = None) -> Built:
                 sea_zone[h] = zone
     map_.layers["sea_zone"] = sea_zone
     map_.legends["sea_zone"] = {ch: z for ch, z in zone_legend.items() if z in set(sea_zone.values())}
+    # Weather zones (Europa 36A1: D and E on this map), of every hex.
+    weather_areas, weather_legend = data.weather_zones(game)
+    weather = {h: z for h in terrain
+               if (z := next((a.value for a in weather_areas if in_polygon(*samples[h][0], a.poly)), ""))}
+    if weather:
+        map_.layers["weather_zone"] = weather
+        map_.legends["weather_zone"] = {ch: z for ch, z in weather_legend.items() if z in set(weather.values())}
 
     for river in data.rivers():
         for k, run in enumerate(river_sides(map_, transform, river.line)):

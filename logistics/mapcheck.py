@@ -80,12 +80,12 @@ def sea_components(map_: Map) -> list[dict]:
     """Each sea: its hexes, sea zones, ports and off-map boxes (only seas with a port or of more
     than one hex), largest first."""
     nodes, adjacent = sea_network(map_)
-    ports = {p.place.hex if p.place.hex is not None else p.place.box: p.name for p in map_.ports}
     out = []
     for comp in _components(nodes, adjacent):
         hexes = [n for n in comp if isinstance(n, Hex)]
         boxes = [n for n in comp if isinstance(n, str)]
-        names = sorted(ports[n] for n in comp if n in ports)
+        members = set(comp)
+        names = sorted(p.name for p in map_.ports if (p.place.box or p.place.hex) in members)
         if names or len(hexes) > 1:
             out.append({"hexes": len(hexes), "first_hex": map_.hex_id(hexes[0]) if hexes else "",
                         "zones": sorted({map_.sea_zone_of(h) for h in hexes} - {""}),

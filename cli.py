@@ -154,17 +154,25 @@ def trace(scenario: str, unit_id: str) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg or FILE.png")
 @click.option("--ids", is_flag=True, help="Print every hex's id.")
 @click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
-def render(path: str, output: str, ids: bool, hex_size: float) -> None:
+@click.option("--layers", "layer_text", default="", help="Also draw, comma-separated: sea_zones, weather_zones, naval.")
+def render(path: str, output: str, ids: bool, hex_size: float, layer_text: str) -> None:
     """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
     from logistics.render import render_png, render_svg
+    from logistics.render_layers import LAYERS, parse_layers
     from logistics.atomic import write_text
+    try:
+        layers = parse_layers(layer_text)
+    except ValueError as exc:
+        raise LoadError(layer_text, str(exc), field="--layers", expected="some of " + ", ".join(LAYERS)) from None
     loaded = load_any(path)
     map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
     kind = output.rsplit(".", 1)[-1].lower()
     if kind == "svg":
-        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size))
+        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size,
+                                      layers=layers))
     elif kind == "png":
-        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size)
+        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size,
+                   layers=layers)
     else:
         raise LoadError(output, f"cannot draw a .{kind} file", field="--output", expected="a .svg or .png file name")
     click.echo(f"wrote {output}")

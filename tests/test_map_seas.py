@@ -248,3 +248,29 @@ def test_land_components_are_the_mainland_and_the_islands():
     pieces = land_components(EUROPA)
     assert "Madrid" in pieces[0]["cities"]
     assert any(c["cities"] == ["Mahon"] for c in pieces) and any(c["cities"] == ["Ibiza"] for c in pieces)
+
+
+# --- render --layers --------------------------------------------------------------------------------------------
+
+def test_render_layers_draw_sea_zones_weather_zones_and_every_naval_connection():
+    from logistics.render import render_svg
+    from logistics.render_layers import NAVAL
+
+    plain = render_svg(EUROPA)
+    svg = render_svg(EUROPA, layers=("sea_zones", "weather_zones", "naval"))
+    assert "naval connection" not in plain and NAVAL not in plain
+    for label in ("sea zone Atlantic", "sea zone Biscay", "sea zone Mediterranean", "weather zone D",
+                  "weather zone E", "naval connection", "\u2192 Canaries", "\u2192 Italian Ports"):
+        assert f">{label}</text>" in svg
+    nodes, adjacent = sea_network(EUROPA)
+    passages = {frozenset((a, b)) for a in nodes for b in adjacent[a] if not isinstance(a, str)
+                and not isinstance(b, str) and a.is_adjacent(b)}
+    assert svg.count(f'stroke="{NAVAL}" stroke-width="0.84"') == len(passages)
+
+
+def test_render_rejects_an_unknown_layer_in_one_line(tmp_path):
+    result = CliRunner().invoke(main, ["render", str(ROOT / "maps" / "iberia-europa"), "-o",
+                                       str(tmp_path / "x.svg"), "--layers", "sea_zones,tides"])
+    assert result.exit_code == 1 and result.output.strip() == (
+        "error: sea_zones,tides: --layers: unknown layer 'tides' (expected some of sea_zones, weather_zones, naval)")
+    assert not (tmp_path / "x.svg").exists()

@@ -66,6 +66,11 @@ def _echo_tree(value, indent: int = 0) -> None:
             else:
                 click.echo(f"{pad}{key}:")
                 _echo_tree(item, indent + 1)
+        elif isinstance(item, list) and item and all(isinstance(v, dict) for v in item):
+            click.echo(f"{pad}{key} ({len(item)}):")     # the seas, the pieces of land
+            for entry in item:
+                click.echo(f"{pad}  - " + "; ".join(
+                    f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in entry.items()))
         elif isinstance(item, list):
             click.echo(f"{pad}{key} ({len(item)}): " + ", ".join(map(str, item)))
         else:

@@ -130,6 +130,8 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
                 c.add("line", c.edge(side), stroke="#6e6e6e", width=s * 0.08, dash=s * 0.2)
 
     for run in map_.side_features:
+        if run.feature == "coastal":
+            continue   # a passage for ships, not a line on the map (drawn by --layers naval)
         for side in run.sides:
             if run.feature in ("major_river", "minor_river"):
                 c.add("line", c.edge(side), stroke=RIVER, width=s * (0.3 if run.feature == "major_river" else 0.16))

@@ -33,8 +33,10 @@ def draw_layers(c, map_: Map, layers: tuple[str, ...]) -> None:
         # Weather tints take the colours after the sea zones', so the two never look alike.
         offset = len(set(map_.layers.get("sea_zone", {}).values())) if key == "weather_zone" else 0
         colour = {z: ZONE_COLOURS[(offset + k) % len(ZONE_COLOURS)] for k, z in enumerate(zones)}
+        # Sea zones tint the sea, weather zones the land (a line also marks them at sea).
         for h in map_.grid_order(cells):
-            c.add("polygon", c.corners(h), fill=colour[cells[h]], opacity=0.3 if key == "sea_zone" else 0.15)
+            if key == "sea_zone" or map_.is_land(h):
+                c.add("polygon", c.corners(h), fill=colour[cells[h]], opacity=0.35 if key == "sea_zone" else 0.15)
         if key == "weather_zone":   # and the line between two zones
             for h in map_.grid_order(cells):
                 for n in h.neighbours():

@@ -19,7 +19,7 @@ from cli import main
 from conftest import edit
 from logistics.hexgrid import Hexside
 from logistics.mapcheck import land_components, problems, sea_components, sea_network
-from logistics.mapdata import Port, Place, SideFeature
+from logistics.mapdata import Place, Port, Route, SideFeature
 from logistics.mapio import load_map
 from logistics.position import LimitedSource, SupplySource, Unit
 from logistics.scenario import load_scenario
@@ -239,9 +239,12 @@ def test_problems_places_off_land_and_hexsides_off_the_map():
     off = m.layout.to_hex(40, 40)
     m.ports.append(Port("Wetport", "minor", Place((sea,))))
     m.side_features.append(SideFeature("minor_river", "Nowhere", (Hexside(off, off.neighbours()[0]),)))
+    m.routes.append(Route(("Overseas", "T:0305"), "naval"))       # an inland hex: no ship is there
     found = [(p.field, p.message) for p in problems(m)]
-    assert ("hexsides", next(msg for f, msg in found if f == "hexsides")) in found
+    assert any(f == "hexsides" and "lies on a hex off the map" in msg for f, msg in found)
     assert any(f == "ports.Wetport" and "is not on land" in msg for f, msg in found)
+    assert ("routes", "naval route Overseas - T:0305 ends where no ship is") in found
+    assert problems(load_map(ROOT / "tests" / "data" / "maps" / "testland")) == []
 
 
 def test_land_components_are_the_mainland_and_the_islands():

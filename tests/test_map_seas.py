@@ -277,3 +277,19 @@ def test_render_rejects_an_unknown_layer_in_one_line(tmp_path):
     assert result.exit_code == 1 and result.output.strip() == (
         "error: sea_zones,tides: --layers: unknown layer 'tides' (expected some of sea_zones, weather_zones, naval)")
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_the_compiler_writes_no_map_that_fails_the_checks(tmp_path, monkeypatch, capsys):
+    """The map compiler runs the map checks before writing: a built map with a port that reaches
+    no sea is reported on stderr and nothing is written."""
+    import logistics.mapbuild.build as build_module
+    import logistics.mapbuild.land as land_module
+    from logistics.mapbuild.__main__ import main as mapbuild_main
+
+    broken = load_map(ROOT / "tests" / "data" / "maps" / "testland")
+    broken.ports.append(Port("Dryport", "minor", Place((broken.hex_at("T:0305"),))))
+    monkeypatch.setattr(land_module, "LandMask", lambda: None)
+    monkeypatch.setattr(build_module, "build", lambda name, mask=None: build_module.Built(broken))
+    assert mapbuild_main(["iberia-europa", "--out", str(tmp_path)]) == 1
+    assert "ports.Dryport: port Dryport at T:0305 reaches no sea" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .beaches import beach_nodes, beach_refusal
 from .hexgrid import Hex, within
-from .mapcheck import sea_network
+from logistics.mapcheck import sea_network
 from .mapdata import Map, Port
 from .position import Position
 from .rules.europa import EuropaRules

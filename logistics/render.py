@@ -147,7 +147,7 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
                 c.add("line", c.edge(side), stroke="#5b3a1a", width=s * 0.25)
 
     if layers:   # sea zones, weather zones, naval connections (logistics/render_layers.py)
-        from .render_layers import draw_layers
+        from logistics.render_layers import draw_layers
         draw_layers(c, map_, layers)
 
     for road in map_.roads:

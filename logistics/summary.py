@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .mapcheck import land_components, sea_components
+from logistics.mapcheck import land_components, sea_components
 from .mapdata import Map
 from .position import Position
 

@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in data.map_specs()]
     if unknown:
         parser.error(f"unknown map {unknown[0]!r}; known: {', '.join(sorted(data.map_specs()))}")
-    from ..mapcheck import problems
+    from logistics.mapcheck import problems
     from ..mapio import write_map
     from .build import build
     from .land import LandMask

@@ -45,7 +45,8 @@ def test_one_sea_from_biscay_round_portugal_through_the_strait_to_the_balearics(
     sea = seas[0]
     assert sea["zones"] == ["Atlantic", "Biscay", "Mediterranean"]
     assert sea["boxes"] == ["Canaries", "Italian Ports"]
-    assert {"Bilbao", "Vigo", "Lisboa", "Cadiz", "Ceuta", "Malaga", "Barcelona", "Palma", "Mahon", "Ibiza"} <= set(sea["ports"])
+    assert {"Bilbao", "Vigo", "Lisboa", "Cadiz", "Ceuta", "Malaga", "Barcelona", "Palma", "Mahon",
+            "Ibiza"} <= set(sea["ports"])
 
 
 @pytest.mark.parametrize("port", sorted(p.name for p in EUROPA.ports))
@@ -143,7 +144,8 @@ def test_palma_traces_a_naval_element_to_the_canaries_AEG_11Mar04():
     from logistics.naval import NavalZones, naval_path, naval_reach, sea_graph
     sea = sea_graph(m)
     zones = NavalZones(q, m, EuropaSupply(q, m).rules, "Insurgent")
-    path = naval_path(naval_reach(sea, zones, ["Canaries"]), sea.port_node(next(x for x in m.ports if x.name == "Palma")))
+    palma_port = sea.port_node(next(x for x in m.ports if x.name == "Palma"))
+    path = naval_path(naval_reach(sea, zones, ["Canaries"]), palma_port)
     strait = {m.hex_at(x) for x in ("23A:3826", "23A:3927", "23A:3925")}
     assert path[-1] == "Canaries" and strait & set(path)   # through the Strait
 
@@ -216,7 +218,8 @@ def test_validate_names_a_port_that_reaches_no_sea_in_one_line(data_copy):
     """A port on an inland hex reaches no sea: validate fails with one line naming it and its hex."""
     features = edit(data_copy / "maps" / "testland" / "features.yaml",
                     '  - {name: Isla, class: standard, hex: "T:1006"}\n',
-                    '  - {name: Isla, class: standard, hex: "T:1006"}\n  - {name: Dryport, class: minor, hex: "T:0305"}\n')
+                    '  - {name: Isla, class: standard, hex: "T:1006"}\n'
+                    '  - {name: Dryport, class: minor, hex: "T:0305"}\n')
     result = CliRunner().invoke(main, ["validate", str(features.parent)])
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()

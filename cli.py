@@ -45,8 +45,13 @@ def validate(path: str) -> None:
     """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
     loaded = load_any(path)
     if isinstance(loaded, Map):
+        from pathlib import Path
+
+        from logistics.mapcheck import check, land_components, sea_components
+        check(loaded, Path(path) if Path(path).is_dir() else Path(path).parent)
         click.echo(f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
-                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines")
+                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines, "
+                   f"seas {len(sea_components(loaded))}, pieces of land {len(land_components(loaded))}")
     else:
         p = loaded.position
         click.echo(f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
@@ -62,6 +67,11 @@ def _echo_tree(value, indent: int = 0) -> None:
             else:
                 click.echo(f"{pad}{key}:")
                 _echo_tree(item, indent + 1)
+        elif isinstance(item, list) and item and all(isinstance(v, dict) for v in item):
+            click.echo(f"{pad}{key} ({len(item)}):")     # the seas, the pieces of land
+            for entry in item:
+                click.echo(f"{pad}  - " + "; ".join(
+                    f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in entry.items()))
         elif isinstance(item, list):
             click.echo(f"{pad}{key} ({len(item)}): " + ", ".join(map(str, item)))
         else:
@@ -150,17 +160,25 @@ def trace(scenario: str, unit_id: str) -> None:
 @click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg or FILE.png")
 @click.option("--ids", is_flag=True, help="Print every hex's id.")
 @click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
-def render(path: str, output: str, ids: bool, hex_size: float) -> None:
+@click.option("--layers", "layer_text", default="", help="Also draw, comma-separated: sea_zones, weather_zones, naval.")
+def render(path: str, output: str, ids: bool, hex_size: float, layer_text: str) -> None:
     """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
     from logistics.atomic import write_text
+    from logistics.render.layers import LAYERS, parse_layers
     from logistics.render.svg import render_png, render_svg
+    try:
+        layers = parse_layers(layer_text)
+    except ValueError as exc:
+        raise LoadError(layer_text, str(exc), field="--layers", expected="some of " + ", ".join(LAYERS)) from None
     loaded = load_any(path)
     map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
     kind = output.rsplit(".", 1)[-1].lower()
     if kind == "svg":
-        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size))
+        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size,
+                                      layers=layers))
     elif kind == "png":
-        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size)
+        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size,
+                   layers=layers)
     else:
         raise LoadError(output, f"cannot draw a .{kind} file", field="--output", expected="a .svg or .png file name")
     click.echo(f"wrote {output}")

@@ -14,7 +14,9 @@ from logistics.numbering import Numbering
 TERRAINS = ("clear", "rough", "woods", "wooded_rough", "mountain", "swamp", "all_sea", "lake")
 WATER_TERRAINS = ("all_sea", "lake")
 HEXSIDE_FEATURES = ("minor_river", "major_river", "mountain", "narrow_strait", "all_sea", "impassable",
-                    "fortified_line")  # TSCW 15.14: a named Republican Fortified Line
+                    "fortified_line",  # TSCW 15.14: a named Republican Fortified Line
+                    "coastal")         # land and sea: ships pass along the coast across it (34A1)
+SEA_HEXSIDES = ("all_sea", "narrow_strait", "coastal")   # hexsides with water across or along them
 CITY_SIZES = ("point", "dot", "major", "city", "town", "village")
 PORT_CLASSES = ("minor", "standard", "major", "great", "anchor")
 RAIL_CLASSES = ("standard", "low_volume", "single_track", "multi_track")
@@ -187,6 +189,14 @@ class Map:
     def is_sea(self, hex_: Hex) -> bool:
         """A hex ships can be in: all-sea, or a land hex with sea in it."""
         return self.terrain.get(hex_) == "all_sea" or hex_ in self.partial_sea
+
+    def ships_pass(self, a: Hex, b: Hex) -> bool:
+        """Ships move between adjacent hexes `a` and `b` (both sea hexes) when one is all-sea or
+        water lies across or along their hexside: all-sea, narrow strait (enemy ships may not pass
+        it, FWtBT FAQ "Narrow Straits"), or coastal, ships moving hex by hex along a coast (34A1,
+        AEG 1998: Melilla to Algeciras "along the coast")."""
+        return (self.terrain.get(a) == "all_sea" or self.terrain.get(b) == "all_sea"
+                or any(f in SEA_HEXSIDES for f in self.features_of(a, b)))
 
     def country_of(self, hex_: Hex) -> str:
         return self.layers.get("country", {}).get(hex_, "")

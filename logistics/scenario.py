@@ -276,6 +276,13 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
     weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
+    zones = sorted(set(map_.layers.get("weather_zone", {}).values()))
+    for zone, d in f["weather"].items() if "weather" in f else []:
+        if zone not in zones:
+            # A zone the map lacks would be silently ignored (36A1: the FWtBT map has D and E).
+            raise d.error(f"weather zone {zone!r} is not on map {map_.name}",
+                          expected="a zone of the map's weather_zone layer: " + ", ".join(zones) if zones
+                          else "no weather: the map has no weather zones")
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_, game) if "options" in f else {}
     sources = tuple(_read_source(d, sides, reader, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()

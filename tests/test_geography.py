@@ -246,7 +246,8 @@ def test_off_map_boxes_and_routes(europa):
         for end in route.ends:
             if europa.box(end) is None:
                 h = europa.hex_at(end)
-                assert h in europa and (route.kind == "land" or europa.terrain[h] == "all_sea")
+                # A naval route ends where ships are: a sea hex or a port (Sevilla, up the river).
+                assert h in europa and (route.kind == "land" or europa.is_sea(h) or europa.port_at(h))
 
 
 # --- TSCW ----------------------------------------------------------------------------------------------

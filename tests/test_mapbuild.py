@@ -12,6 +12,7 @@ from logistics.hexgrid import Hex, Layout
 from logistics.mapbuild import data
 from logistics.mapbuild.fit import anchors, spec_grid
 from logistics.mapbuild.geo import Affine, GridTransform, Warp, in_polygon, pixel_hex, project, unproject
+from logistics.mapcheck import problems
 from logistics.mapio import map_files
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -28,7 +29,9 @@ def test_rebuilding_gives_identical_files():
 
     mask = LandMask()
     for name in sorted(data.map_specs()):
-        files = map_files(build(name, mask).map)
+        built = build(name, mask).map
+        assert problems(built) == [], name      # the compiler's map checks (logistics/mapcheck.py)
+        files = map_files(built)
         on_disk = {p.name: p.read_text(encoding="utf-8") for p in (MAPS / name).iterdir()}
         assert sorted(files) == sorted(on_disk), name
         for file, text in files.items():

@@ -40,11 +40,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown map {unknown[0]!r}; known: {', '.join(sorted(data.map_specs()))}")
     from logistics.mapbuild.build import build
     from logistics.mapbuild.land import LandMask
+    from logistics.mapcheck import problems
     from logistics.mapio import write_map
 
     mask = LandMask()
     for name in names:
         built = build(name, mask)
+        found = problems(built.map)
+        if found:   # a broken map is not written (logistics/mapcheck.py)
+            for p in found:
+                print(f"error: {name}: {p.field}: {p.message} (expected {p.expected})", file=sys.stderr)
+            return 1
         write_map(built.map, args.out / name)
         m = built.map
         print(f"{name}: {len(m.terrain)} hexes, {len(m.cities)} cities, {len(m.ports)} ports, "

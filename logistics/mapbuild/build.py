@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from logistics.hexgrid import Hex, Hexside, line
 from logistics.mapbuild import data
+from logistics.mapbuild.coast import coastal_sides
 from logistics.mapbuild.fit import anchors, spec_grid
 from logistics.mapbuild.geo import Affine, GridTransform, Warp, hex_samples, in_polygon, project
 from logistics.mapbuild.land import LandMask
@@ -168,10 +169,23 @@ def build(name: str, mask: LandMask | None = None) -> Built:
     strait_limit = 5.0 if game == "europa" else 0.0   # FWtBT FAQ: narrow straits up to ~5 miles
     water = water_sides(map_, transform, mask, strait_limit, {h for h, v in sea_share.items() if v > 0}, moved,
                         country_at, {a.value for a in country_areas})
+    # A land hex with water across one of its hexsides has sea in it (the Strait of Gibraltar at
+    # Tarifa, 23A:3826): ships pass through it hex by hex (34A1, AEG 1998).
+    partial = frozenset(partial | {h for s in water for h in s.hexes})
+    map_.partial_sea = partial
+    coastal = coastal_sides(transform, mask, set(partial), set(water))
+    # A port in a partial-sea hex reaches the water beside it, even where the sampled water of
+    # its hex misses its neighbour's (a harbour on a straight coast, Castellon).
+    reached = {h for s in coastal | set(water) for h in s.hexes} | {
+        h for h in partial if any(n in sea for n in h.neighbours())}
+    for h in sorted((ports_here & partial) - reached):
+        coastal |= {Hexside(h, n) for n in h.neighbours() if n in partial}
     for feature in ("narrow_strait", "all_sea"):
         sides = tuple(sorted(s for s, f in water.items() if f == feature))
         if sides:
             map_.side_features.append(SideFeature(feature, "", sides))
+    if coastal:
+        map_.side_features.append(SideFeature("coastal", "", tuple(sorted(coastal))))
     # Sea zones: of sea hexes and partial-sea hexes; for TSCW also of every coastal hex, "any hex
     # with part of an all-sea hexside" (11.8), so that its coastal cities know their zone (11.5).
     wet_sides = {h for s, f in water.items() if f == "all_sea" for h in s.hexes}
@@ -186,6 +200,13 @@ def build(name: str, mask: LandMask | None = None) -> Built:
                 sea_zone[h] = zone
     map_.layers["sea_zone"] = sea_zone
     map_.legends["sea_zone"] = {ch: z for ch, z in zone_legend.items() if z in set(sea_zone.values())}
+    # Weather zones (Europa 36A1: D and E on this map), of every hex.
+    weather_areas, weather_legend = data.weather_zones(game)
+    weather = {h: z for h in terrain
+               if (z := next((a.value for a in weather_areas if in_polygon(*samples[h][0], a.poly)), ""))}
+    if weather:
+        map_.layers["weather_zone"] = weather
+        map_.legends["weather_zone"] = {ch: z for ch, z in weather_legend.items() if z in set(weather.values())}
 
     for river in data.rivers():
         for k, run in enumerate(river_sides(map_, transform, river.line)):
@@ -212,11 +233,14 @@ def build(name: str, mask: LandMask | None = None) -> Built:
 
 
 def _route_end(map_: Map, transform: GridTransform, place_hexes, end, kind: str) -> str:
-    """A route's end as written in features.yaml: a box name, or the printed id of a hex given
-    as a place name or [lat, lon] (for a naval route, the nearest all-sea hex to it)."""
+    """A route's end as written in features.yaml: a box name or printed hex id, or the printed
+    id of a hex given as a place name (a naval route: its port) or [lat, lon] (a naval route: the
+    nearest all-sea hex to it)."""
     if isinstance(end, str) and end not in place_hexes:
-        return end  # a box
+        return end  # a box or a printed hex id
     h = place_hexes[end][0] if isinstance(end, str) else transform.hex_at(*end)
+    if isinstance(end, str) and kind == "naval" and map_.port_at(h) is not None:
+        return map_.hex_id(h)
     if kind == "naval" and map_.terrain.get(h) != "all_sea":
         h = min((x for x in map_.terrain if map_.terrain[x] == "all_sea"), key=lambda x: (x.distance(h), x))
     return map_.hex_id(h)

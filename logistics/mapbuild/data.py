@@ -134,6 +134,11 @@ def sea_zones(game: str) -> tuple[tuple[Area, ...], dict[str, str]]:
     return tuple(Area(z["zone"], z["zone"], _poly(z["poly"])) for z in doc["zones"]), doc["legend"]
 
 
+def weather_zones(game: str) -> tuple[tuple[Area, ...], dict[str, str]]:
+    doc = _read("weather.yaml")[game]
+    return tuple(Area(z["zone"], z["zone"], _poly(z["poly"])) for z in doc["zones"]), doc["legend"]
+
+
 @cache
 def map_specs() -> dict[str, dict]:
     return _read("maps.yaml")["maps"]

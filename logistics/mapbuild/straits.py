@@ -155,6 +155,23 @@ def _shared_corners(transform: GridTransform, a: Hex, b: Hex) -> list[tuple[floa
     return [p for p in ca if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 for q in cb)]
 
 
+def reaches(start: set, allowed: set, goal: set) -> bool:
+    """Some lattice point of `start` reaches one of `goal` through `allowed` (4-neighbours)."""
+    if start & goal:
+        return True
+    seen = set(start)
+    frontier = list(start)
+    while frontier:
+        i, j = frontier.pop()
+        for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if n in allowed and n not in seen:
+                if n in goal:
+                    return True
+                seen.add(n)
+                frontier.append(n)
+    return False
+
+
 def _crossing_km(pa: dict, pb: dict, extra: dict) -> float | None:
     """None if A's and B's own land touch through land in A, B or `extra`; else the least gap
     between them (lattice units). Values: True = own land, FOREIGN = another country's, False = water."""
@@ -165,17 +182,8 @@ def _crossing_km(pa: dict, pb: dict, extra: dict) -> float | None:
     if not land_a or not land_b:
         return None
     both = {p for p, f in pa.items() if f} | {p for p, f in pb.items() if f} | set(extra)
-    seen = set(land_a)
-    frontier = list(land_a)
-    goal = set(land_b)
-    while frontier:
-        i, j = frontier.pop()
-        for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if n in both and n not in seen:
-                if n in goal:
-                    return None
-                seen.add(n)
-                frontier.append(n)
+    if reaches(set(land_a), both, set(land_b)):
+        return None
     a = np.array(land_a, dtype=float)
     b = np.array(land_b, dtype=float)
     d2 = ((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2)

@@ -94,7 +94,8 @@ class Canvas:
         self.shapes.append(Shape(kind, list(points), **style))
 
 
-def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float, hex_size: float) -> Canvas:
+def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float, hex_size: float,
+          layers: tuple[str, ...] = ()) -> Canvas:
     c = Canvas(map_, hex_size, rotate, margin=hex_size * 2)
     s = hex_size
     hexes = map_.hexes()
@@ -128,6 +129,8 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
                 c.add("line", c.edge(side), stroke="#6e6e6e", width=s * 0.08, dash=s * 0.2)
 
     for run in map_.side_features:
+        if run.feature == "coastal":
+            continue   # a passage for ships, not a line on the map (drawn by --layers naval)
         for side in run.sides:
             if run.feature in ("major_river", "minor_river"):
                 c.add("line", c.edge(side), stroke=RIVER, width=s * (0.3 if run.feature == "major_river" else 0.16))
@@ -141,6 +144,10 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
                                (mx + (bx - mx) * 0.45, my + (by - my) * 0.45)], stroke="#e07b00", width=s * 0.25)
             else:
                 c.add("line", c.edge(side), stroke="#5b3a1a", width=s * 0.25)
+
+    if layers:   # sea zones, weather zones, naval connections (logistics/render/layers.py)
+        from logistics.render.layers import draw_layers
+        draw_layers(c, map_, layers)
 
     for road in map_.roads:
         c.add("line", [c.centre(h) for h in road.hexes], stroke=ROAD, width=s * 0.12)
@@ -248,9 +255,9 @@ def _svg_shape(sh: Shape) -> str:
 
 
 def render_svg(map_: Map, position: "Position | None" = None, *, show_ids: bool = False,
-               rotate: float = 0.0, hex_size: float = 12.0) -> str:
+               rotate: float = 0.0, hex_size: float = 12.0, layers: tuple[str, ...] = ()) -> str:
     """The map (and position) as an SVG document."""
-    c = _draw(map_, position, show_ids, rotate, hex_size)
+    c = _draw(map_, position, show_ids, rotate, hex_size, layers)
     body = "\n".join(filter(None, (_svg_shape(sh) for sh in c.shapes)))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{c.width}" height="{c.height}" '
             f'viewBox="0 0 {c.width} {c.height}" font-family="DejaVu Sans, sans-serif">\n'
@@ -260,12 +267,12 @@ def render_svg(map_: Map, position: "Position | None" = None, *, show_ids: bool 
 # --- PNG (Pillow) ----------------------------------------------------------------------------------
 
 def render_png(map_: Map, path: Path | str, position: "Position | None" = None, *, show_ids: bool = False,
-               rotate: float = 0.0, hex_size: float = 12.0) -> None:
+               rotate: float = 0.0, hex_size: float = 12.0, layers: tuple[str, ...] = ()) -> None:
     """The map (and position) as a PNG file, drawn with Pillow at twice the size and halved."""
     from PIL import Image, ImageDraw, ImageFont
 
     k = 2
-    c = _draw(map_, position, show_ids, rotate, hex_size * k)
+    c = _draw(map_, position, show_ids, rotate, hex_size * k, layers)
     base = Image.new("RGB", (c.width, c.height), "#ffffff")
     fonts: dict[tuple[float, bool], object] = {}
 

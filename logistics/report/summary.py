@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from logistics.mapcheck import land_components, sea_components
 from logistics.mapdata import Map
 from logistics.position import Position
 
@@ -38,6 +39,9 @@ def map_summary(map_: Map) -> dict:
         "road_hexes": len({h for side in map_.road_links for h in side.hexes}),
         "hexside_features": _counted(f for fs in map_.hexside_features.values() for f in fs),
         "boxes": sorted(b.name for b in map_.boxes),
+        "weather_zones": _counted(map_.layers.get("weather_zone", {}).values()),
+        "seas": sea_components(map_),
+        "land": land_components(map_),
     }
 
 

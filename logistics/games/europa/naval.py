@@ -5,8 +5,8 @@ from, into or through a hex in a danger zone or in the combat zone of an enemy n
 coastal defence (34K). It may pass the Gibraltar hex: a supply line is not a force, and Gibraltar
 exerts no zone (DPS, 04-Jan-04).
 
-Ships pass between two adjacent hexes when one of them is all-sea, or their hexside is an
-all-sea hexside: coastal (partial-sea) hexes, ports among them, are entered from open water.
+Ships pass between two adjacent sea hexes when one of them is all-sea or water lies across or
+along their hexside (`Map.ships_pass`: all-sea, narrow-strait or coastal hexsides; 34A1).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from logistics.games.europa.beaches import beach_nodes, beach_refusal
 from logistics.games.europa.rules import EuropaRules
 from logistics.hexgrid import Hex, within
+from logistics.mapcheck import sea_network
 from logistics.mapdata import Map, Port
 from logistics.position import Position
 
@@ -51,30 +52,7 @@ class SeaGraph:
 
     def __init__(self, map_: Map):
         self.map = map_
-        sea = {h for h in map_.terrain if map_.is_sea(h)} | {p.place.hex for p in map_.ports if p.place.hex}
-        self.nodes: list[Node] = map_.grid_order(sea)
-        self.nodes += [b.name for b in map_.boxes]
-        self.adjacent: dict[Node, list[Node]] = {n: [] for n in self.nodes}
-        for h in self.nodes:
-            if isinstance(h, str):
-                continue
-            for n in h.neighbours():
-                if n in sea and (map_.terrain[h] == "all_sea" or map_.terrain[n] == "all_sea"
-                                 or "all_sea" in map_.features_of(h, n)):
-                    self.adjacent[h].append(n)
-        for route in map_.routes:
-            if route.kind != "naval":
-                continue
-            a, b = (self._node(end) for end in route.ends)
-            if a is not None and b is not None:
-                self.adjacent[a].append(b)
-                self.adjacent[b].append(a)
-
-    def _node(self, end: str) -> Node | None:
-        if self.map.box(end) is not None:
-            return end
-        h = self.map.hex_at(end)
-        return h if h in self.adjacent else None
+        self.nodes, self.adjacent = sea_network(map_)
 
     def port_node(self, port: Port) -> Node:
         return port.place.box if port.place.box is not None else port.place.hex
@@ -181,22 +159,30 @@ def naval_path(parent: dict[Node, Node | None], start: Node) -> list[Node]:
 
 
 def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node]) -> tuple[Node, str] | None:
-    """Why no naval element joins `start` to `goals`: the first zone hex on the shortest passage
-    that ignores the zones."""
+    """Why no naval element joins `start` to `goals`: the first zone hex on the passage that
+    enters the fewest zone hexes, so that the zone named is one that closes the way (Ceuta's over
+    the Strait, AEG 11-Mar-04), not one a line could sail around. A 0-1 breadth-first search."""
+    def weight(n: Node) -> int:
+        return 1 if zones.blocked(n) else 0
+
+    cost: dict[Node, int] = {start: weight(start)}
     parent: dict[Node, Node | None] = {start: None}
     queue: deque[Node] = deque([start])
     while queue:
         node = queue.popleft()
-        if node in goals:
-            for n in reversed(naval_path(parent, node)):
-                why = zones.blocked(n)
-                if why:
-                    return n, why
-            return None
         for nxt in sea.adjacent[node]:
-            if nxt not in parent:
-                parent[nxt] = node
-                queue.append(nxt)
+            c = cost[node] + weight(nxt)
+            if nxt not in cost or c < cost[nxt]:
+                cost[nxt], parent[nxt] = c, node
+                queue.appendleft(nxt) if c == cost[node] else queue.append(nxt)
+    order = {n: k for k, n in enumerate(sea.nodes)}
+    reached = sorted((g for g in goals if g in cost), key=lambda g: (cost[g], order.get(g, -1)))
+    if not reached:
+        return None
+    for n in reversed(naval_path(parent, reached[0])):
+        why = zones.blocked(n)
+        if why:
+            return n, why
     return None
 
 

@@ -222,5 +222,11 @@ from logistics.turn.cli import turn  # noqa: E402
 main.add_command(rail)
 main.add_command(turn)
 
+from logistics.io.commands import import_group, vassal_group, where_command  # noqa: E402
+
+main.add_command(import_group)
+main.add_command(vassal_group)
+main.add_command(where_command)
+
 if __name__ == "__main__":
     main()

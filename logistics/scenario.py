@@ -167,10 +167,36 @@ def _side_name(doc: Doc, sides: tuple[Side, ...]) -> str:
     return doc.choice(tuple(names), "side")
 
 
-def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, base: Path) -> dict[Hex, str]:
+_LOADING: set[Path] = set()   # scenarios being read, so that `ownership: from:` cannot loop
+
+
+def _ownership_from(doc: Doc, map_: Map, base: Path) -> dict[Hex, str]:
+    """`from: OTHER.yaml`: start from another scenario's ownership (on the same map)."""
+    path = (base / doc.text()).resolve()
+    if path in _LOADING:
+        raise doc.error(f"{doc.text()} takes its ownership from this scenario in turn", expected="no loop")
+    if not path.exists():
+        raise doc.error(f"no scenario {doc.text()}", expected="a scenario file relative to this one")
+    _LOADING.add(path)
+    try:
+        other = load_scenario(path)
+    finally:
+        _LOADING.discard(path)
+    if other.map.name != map_.name:
+        raise doc.error(f"{doc.text()} is on map {other.map.name}", expected=f"a scenario on map {map_.name}")
+    return dict(other.position.owner)
+
+
+def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, base: Path,
+                    units: tuple[Unit, ...] = (), game: str = "") -> dict[Hex, str]:
+    """Ownership: neutral countries neutral; then, in this order, `from` another scenario, the
+    `grid` file, `derive: units` (3D: hexes the units occupy or hold by an uncontested ZOC), and
+    the lists of hexes per owner."""
     owners = (*[s.name for s in sides], NEUTRAL, UNOWNED)
     owner = _neutral_owners(map_)
-    f = doc.mapping(("grid", *owners))
+    f = doc.mapping(("from", "derive", "grid", *owners))
+    if "from" in f:
+        owner.update(_ownership_from(f["from"], map_, base))
     if "grid" in f:
         g = f["grid"].mapping(("file", "legend"), required=("file", "legend"))
         legend = {}
@@ -195,6 +221,11 @@ def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: 
                     raise LoadError(str(grid_path), "an owner where the map has no hex", line=row + 1,
                                     field=f"column {col + 1}", expected="a space")
                 owner[hex_] = legend[char]
+    if "derive" in f:
+        f["derive"].choice(("units",), "derive")
+        from .ownership import update_ownership
+        derived = update_ownership(Position(game, map_.name, sides, units=units, owner=owner), map_)
+        owner = dict(derived.owner)
     for name in owners:
         if name in f:
             for hdoc in f[name].list():
@@ -222,7 +253,8 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if u.id in seen:
             raise d.error(f"duplicate unit id {u.id!r} (first at line {seen[u.id].line})", expected="unique unit ids")
         seen[u.id] = d
-    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent) if "ownership" in f else _neutral_owners(map_)
+    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent, units, game) if "ownership" in f \
+        else _neutral_owners(map_)
 
     box_owner = {}
     for name, d in f["box_owners"].items() if "box_owners" in f else []:

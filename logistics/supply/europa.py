@@ -31,7 +31,7 @@ from ..hexgrid import Hex
 from ..mapdata import Map
 from ..naval import NavalZones, first_block, naval_path, naval_reach, port_state, sea_graph
 from ..network import LOW_VOLUME_WEIGHT, FixedSearch, HexIndex, Reach, Regions, index_of, search
-from ..position import Position, SupplySource, Unit
+from ..position import UNOWNED, Position, SupplySource, Unit
 from ..rules.europa import INTRINSIC_GARRISON, EuropaRules, units_unchecked
 from ..zoc import exerts_zoc, projects_into
 from .verdict import Block, LineStep, Verdict
@@ -211,6 +211,22 @@ class EuropaSupply:
             if any(counts[k] + (k in stand_in_parts) >= source.connected for k in components_of(city)):
                 active.extend(city.place.hexes)
         return active
+
+    def _inactive_cities(self, unit: Unit) -> str:
+        """Why no source is active, when its cities are not the side's (12C1): which are unowned,
+        which the enemy owns."""
+        unowned, enemy = [], []
+        for src in self.position.supply_sources:
+            if not self.may_use(src, unit):
+                continue
+            for name in src.cities:
+                owners = {self.position.owner.get(h, UNOWNED) for h in self.map.city(name).place.hexes}
+                if src.side in owners and len(owners) == 1:
+                    continue
+                (unowned if owners <= {UNOWNED} else enemy).append(name)
+        parts = ([f"its source cities are unowned ({', '.join(dict.fromkeys(unowned))})"] if unowned else []) + \
+                ([f"enemy-owned ({', '.join(dict.fromkeys(enemy))})"] if enemy else [])
+        return ": " + "; ".join(parts) if parts else ""
 
     def usable_sources(self, unit: Unit) -> tuple[str, ...]:
         """12C1: a unit draws only on the sources of its side, coalition or affiliation."""
@@ -585,7 +601,8 @@ class EuropaSupply:
         the length it would need."""
         ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
         if not reach.seeds.any():
-            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active")
+            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active"
+                         + self._inactive_cities(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
         allowed = self.level <= level

@@ -238,3 +238,15 @@ def test_csv_errors_are_one_line_naming_row_and_column(tmp_path, aug36, column, 
     assert result.exit_code == 1 and not out.exists()
     assert result.output.startswith(f"error: {tmp_path / 'units.csv'}:{message}")
     assert result.output.count("\n") == 1
+
+
+def test_bundled_example_imports_to_aug36(tmp_path, aug36):
+    """docs/import.md's example: examples/vassal-aug36 gives the bundled Aug 36 position, and the
+    written file finds its map by name wherever it is written."""
+    ex = ROOT / "examples" / "vassal-aug36"
+    out = tmp_path / "aug36-from-vassal.yaml"
+    result = run("import", "vassal", ex / "aug-1936.vsav", "--module", ex / "buildFile.xml",
+                 "--pieces", ex / "pieces.yaml", "--map", "iberia-europa", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == scenario_text(aug36.position, aug36.map)
+    assert run("supply", out).exit_code == 0

@@ -150,7 +150,7 @@ def where_command(source, place, as_json) -> None:
     from pathlib import Path
     from ..scenario import find_map_folder
     if not Path(source).exists():
-        folder = find_map_folder(source, Path.cwd()) or find_map_folder(source, Path(__file__).parents[2])
+        folder = find_map_folder(source, Path.cwd())
         source = str(folder) if folder is not None else source
     loaded = load_any(source)
     map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)

@@ -97,20 +97,15 @@ def _of_unit(verdicts, scenario: str, unit_id: str):
 @click.argument("scenario", type=click.Path())
 @click.option("--side", help="Only units of this side.")
 @click.option("--unit", "unit_id", help="Only this unit.")
-@click.option("--hex", "hex_id", help="Only units in this hex (printed id).")
+@click.option("--hex", "hex_id", help="Only units in this hex (printed id or place name).")
 @click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
 def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
            as_json: bool) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
+    from logistics.filters import filter_verdicts
     loaded = load_scenario_file(scenario)
-    verdicts = _verdicts(loaded)
-    if side:
-        verdicts = [v for v in verdicts if v.side == side]
-    if unit_id:
-        verdicts = _of_unit(verdicts, scenario, unit_id)
-    if hex_id:
-        verdicts = [v for v in verdicts if v.hex == hex_id]
+    verdicts = filter_verdicts(_verdicts(loaded), scenario, loaded, side, unit_id, hex_id)
     if as_json:
         click.echo(json.dumps({"scenario": scenario, "game": loaded.position.game,
                                "units": [verdict_json(v) for v in verdicts]}, indent=2, ensure_ascii=False))

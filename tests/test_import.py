@@ -250,3 +250,19 @@ def test_bundled_example_imports_to_aug36(tmp_path, aug36):
     assert result.exit_code == 0, result.output
     assert out.read_text() == scenario_text(aug36.position, aug36.map)
     assert run("supply", out).exit_code == 0
+
+
+def test_supply_markers_become_stocks(game, aug36):
+    """A supply marker (`supply:` kind, `amount` from the name) is a stock of its side in its hex;
+    the save's stocks replace the base scenario's."""
+    from logistics.io.vassal.save import piece_command
+    commands = export.save_commands(aug36.position, aug36.map, ["Canaries"])
+    x, y = export.hex_pixel(aug36.map, aug36.map.hex_at("23A:3224"))
+    commands.append(piece_command("d1", "2 SP", "Main Map", x, y))
+    write_save(game / "game.vsav", commands)
+    pieces = game / "pieces.yaml"
+    pieces.write_text(pieces.read_text() + "markers:\n  - {name: '^(?P<sp>\\d+) SP$', supply: attack, "
+                      "amount: '{sp}', side: insurgent}\n")
+    position, map_, _ = import_position(game / "game.vsav", game / "buildFile.xml", pieces)
+    assert [(s.side, s.kind, map_.hex_id(s.hex), s.amount) for s in position.supply] == \
+        [("Insurgent", "attack", "23A:3224", 2)]

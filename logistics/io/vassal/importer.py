@@ -14,7 +14,7 @@ from pathlib import Path
 from ...errors import LoadError
 from ...mapdata import Map
 from ...numbering import NumberingError
-from ...position import Position, Unit
+from ...position import Position, SupplyStock, Unit
 from ...scenario import load_scenario, write_scenario
 from .module import HexGrid, Module, VassalMap, read_module
 from .pieces import PiecesFile, fill, read_pieces_file
@@ -172,7 +172,11 @@ def import_position(save_path, module_path, pieces_path, base_path=None,
         raise LoadError(pieces.file, f"{len(report.unmapped)} pieces map to nothing, first "
                         f"{report.unmapped[0]}", field="units",
                         expected="a units, markers or ignore rule for each piece")
+    stocks = []
     for piece, marker, place in markers:       # a marker acts on every unit in its hex or box
+        if marker.supply is not None:
+            stocks.append(_stock(marker, piece, place, position, pieces))
+            continue
         hit = False
         for i, u in enumerate(units):
             if (u.hex, u.box) == ((place[1], None) if place[0] == "hex" else (None, place[1])):
@@ -186,7 +190,28 @@ def import_position(save_path, module_path, pieces_path, base_path=None,
                 hit = True
         if not hit:
             report.lonely_markers.append(piece.name)
+    if any(m.supply for m in pieces.markers):
+        position = dataclasses.replace(position, supply=tuple(stocks))
     return dataclasses.replace(position, units=tuple(units)), map_, report
+
+
+def _stock(marker, piece: Piece, place, position: Position, pieces: PiecesFile) -> SupplyStock:
+    """A supply marker: a stock of its side in its hex (a dump, attack supply, general supply)."""
+    if place[0] != "hex":
+        raise LoadError(pieces.file, f"supply marker {piece.name!r} lies in box {place[1]}", field=marker.path,
+                        expected="a supply marker in a map hex")
+    side = next((s.name for s in position.sides if s.name.lower() == marker.side.lower()), None)
+    if side is None:
+        raise LoadError(pieces.file, f"no side {marker.side!r}", field=marker.path + ".side",
+                        expected="one of " + ", ".join(s.name for s in position.sides))
+    groups = marker.name.search(piece.name).groupdict()
+    text = fill(marker.amount, groups, pieces.file, marker.path + ".amount")
+    try:
+        amount = float(text)
+    except ValueError:
+        raise LoadError(pieces.file, f"amount {text!r} of {piece.name!r} is not a number",
+                        field=marker.path + ".amount", expected="a number") from None
+    return SupplyStock(side, marker.supply, place[1], int(amount) if amount == int(amount) else amount)
 
 
 def import_vassal(save_path, module_path, pieces_path, out_path, base_path=None,

@@ -13,10 +13,13 @@
     markers:                                 # pieces read into the units in their hex
       - {name: '^U-(?P<n>\\d)$', oos: '{n}'}
       - {name: '^DG$', mode: dg}
+      - {name: '^(?P<sp>\\d+) SP$', supply: sp, amount: '{sp}', side: Insurgent}   # a dump in its hex
     ignore: ['^Turn marker$']                # pieces that are neither units nor markers
 
 `name` matches the piece's name, `trait` any of its traits as saved (`prototype;NAME` for a
 prototype); a rule with both needs both. Named groups of the patterns fill `{...}` templates.
+A `hexes` rule with `id: grid` takes `col`/`row` as our map's grid column and row (plus the
+rule's `col`/`row` offsets). Supply markers replace the base scenario's `supply:` list.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import LoadError
+from ...position import SUPPLY_KINDS
 from ...yamldoc import Doc, load_doc
 
 UNIT_FIELDS = ("name", "trait", "id", "side", "affiliation", "type", "size", "zoc", "mode", "nationality")
@@ -106,6 +110,9 @@ class MarkerRule:
     name: re.Pattern
     oos: str | None = None
     mode: str | None = None
+    supply: str | None = None       # a supply kind: the marker is a stock (dump) in its hex
+    amount: str = "1"
+    side: str | None = None
     path: str = ""
 
 
@@ -149,11 +156,18 @@ def read_pieces_file(path: Path | str) -> PiecesFile:
                                   u["size"].number(0) if "size" in u else None, item.path))
     if "markers" in f:
         for item in f["markers"].list():
-            m = item.mapping(("name", "oos", "mode"), required=("name",))
-            if "oos" not in m and "mode" not in m:
-                raise item.error("a marker rule changes nothing", expected="oos or mode")
+            m = item.mapping(("name", "oos", "mode", "supply", "amount", "side"), required=("name",))
+            if "oos" not in m and "mode" not in m and "supply" not in m:
+                raise item.error("a marker rule changes nothing", expected="oos, mode or supply")
+            if "supply" in m:
+                m["supply"].choice(SUPPLY_KINDS, "supply kind")
+                if "side" not in m:
+                    raise item.error("a supply marker needs its side", expected="side: a side of the scenario")
             out.markers.append(MarkerRule(_regex(m["name"]), _template(m["oos"]) if "oos" in m else None,
-                                          _template(m["mode"]) if "mode" in m else None, item.path))
+                                          _template(m["mode"]) if "mode" in m else None,
+                                          m["supply"].text() if "supply" in m else None,
+                                          _template(m["amount"]) if "amount" in m else "1",
+                                          m["side"].text() if "side" in m else None, item.path))
     if "ignore" in f:
         out.ignore = [_regex(d) for d in f["ignore"].list()]
     return out

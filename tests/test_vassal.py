@@ -231,3 +231,23 @@ def test_vmod_board_size_read_from_its_image(tmp_path):
     vmap = read_module(vmod).map("Main Map")
     assert vmap.boards["Kassala"].size == (300, 200)
     assert vmap.locate(299, 199)[1] is not None and vmap.locate(300, 100)[1] is None
+
+
+def test_log_commands_are_played_to_the_end():
+    """A .vlog: the save, then `LOG` TAB command (BasicLogger): M/ moves a piece (MovePiece, onto
+    the piece named under it when given), -/ removes (RemovePiece), D/ changes a state
+    (ChangePiece; a `null` map keeps the piece where it is), +/stack regroups (Stack.setState)."""
+    from logistics.io.vassal.save import parse_save, piece_command, stack_command
+
+    def log(command):
+        return "LOG\t" + command
+    save = [piece_command("a", "A", "null", 0, 0), piece_command("b", "B", "null", 0, 0),
+            piece_command("c", "C", "Main", 50, 50), stack_command("s", "Main", 10, 10, ["a", "b"])]
+    moves = [log("M/a/Main/70/80/null/Main/10/10/null/p"),           # a leaves the stack
+             log("D/a/" + encode_sequence(["null", 70, 80, "", 0], ";") + "/old"),
+             log("M/c/Main/10/10/b/Main/50/50/null/p"),              # c goes on top of b
+             log("-/b")]
+    game = parse_save(encode_sequence(["begin_save", encode_sequence(save, ESC), "end_save", *moves], ESC))
+    where = {p.name: (p.map, p.x, p.y) for p in game.pieces}
+    assert where == {"A": ("Main", 70, 80), "C": ("Main", 10, 10)}
+    assert next(s for s in game.stacks if s.id == "s").pieces == ["c"]

@@ -13,6 +13,8 @@ Formats as VASSAL writes them (read in VASSAL's Java source, not copied):
   the same chain and ends with `map;x;y;...` (BasicPiece.getState); a stack is
   `+/id/stack/map;x;y;piece ids...` (counters.Stack.getState) and its pieces take its map and
   position; boards: `<map>BoardPicker` TAB `board[/rev]` TAB column TAB row ... (BoardPicker).
+- logs: after the save, `LOG` TAB command (BasicLogger), played in order: -/ RemovePiece,
+  M/ MovePiece, D/ ChangePiece.
 """
 from __future__ import annotations
 
@@ -228,58 +230,141 @@ def _int(text: str) -> int:
         return 0
 
 
-def parse_save(text: str, file: str = "save") -> SavedGame:
-    """The command text of a save -> its pieces (with map and pixel), stacks and boards."""
-    pieces: dict[str, Piece] = {}
-    stacks: list[Stack] = []
-    boards: dict[str, list[tuple[str, int, int, bool]]] = {}
-    other = 0
-    for command in split_commands(text):
-        if command.startswith("+/"):
-            parts = decode_sequence(command[2:], "/")
-            if len(parts) < 3:
-                raise LoadError(file, f"an add-piece command with {len(parts)} parts", field=SAVE_ENTRY,
-                                expected="+/id/type/state")
-            pid, type_, state = parts[0], parts[1], parts[2]
-            if type_ == "stack":
-                s = decode_sequence(state, ";")
-                if s[0] == "null":
-                    stacks.append(Stack(pid, None, 0, 0, [t for t in s[1:] if not t.startswith("@@")]))
-                else:
-                    ids = [t for t in s[3:] if not t.startswith("@@")]
-                    stacks.append(Stack(pid, s[0], _int(s[1]) if len(s) > 1 else 0,
-                                        _int(s[2]) if len(s) > 2 else 0, ids))
-                continue
-            traits = _chain(type_)
-            basic = decode_sequence(traits[-1], ";")
-            if basic[0] != "piece":
-                other += 1               # a deck or another container: not a piece on a map
-                continue
-            bstate = decode_sequence(_chain(state)[-1], ";")
-            where = bstate[0] if bstate and bstate[0] != "null" else None
-            pieces[pid] = Piece(pid, type_, traits, basic[4] if len(basic) > 4 else "",
-                                basic[3] if len(basic) > 3 else "", where,
-                                _int(bstate[1]) if len(bstate) > 1 else 0,
-                                _int(bstate[2]) if len(bstate) > 2 else 0, state=state)
+def _stack_state(sid: str, state: str) -> Stack:
+    """counters.Stack.setState: `map;x;y;ids...` (or `null;ids...`), `@@layer` markers dropped."""
+    s = decode_sequence(state, ";")
+    if s[0] == "null":
+        return Stack(sid, None, 0, 0, [t for t in s[1:] if t and not t.startswith("@@")])
+    return Stack(sid, s[0], _int(s[1]) if len(s) > 1 else 0, _int(s[2]) if len(s) > 2 else 0,
+                 [t for t in s[3:] if t and not t.startswith("@@")])
+
+
+class _Game:
+    """The pieces and stacks as the commands leave them: a save's adds, then a log's adds,
+    removals, moves and changes (BasicCommandEncoder: +/ AddPiece, -/ RemovePiece, M/ MovePiece,
+    D/ ChangePiece; a log's commands are wrapped as `LOG` TAB command, BasicLogger)."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.pieces: dict[str, Piece] = {}
+        self.stacks: dict[str, Stack] = {}
+        self.boards: dict[str, list[tuple[str, int, int, bool]]] = {}
+        self.other = 0
+
+    def _join(self, stack: Stack) -> None:
+        """A piece put into a stack leaves any other (Stack.insertChild)."""
+        for other in self.stacks.values():
+            if other.id != stack.id:
+                other.pieces = [p for p in other.pieces if p not in stack.pieces]
+        self.stacks[stack.id] = stack
+
+    def _add(self, command: str) -> None:
+        parts = decode_sequence(command[2:], "/")
+        if len(parts) < 3:
+            raise LoadError(self.file, f"an add-piece command with {len(parts)} parts", field=SAVE_ENTRY,
+                            expected="+/id/type/state")
+        pid, type_, state = parts[0], parts[1], parts[2]
+        if type_ == "stack":
+            self._join(_stack_state(pid, state))
+            return
+        traits = _chain(type_)
+        basic = decode_sequence(traits[-1], ";")
+        if basic[0] != "piece":
+            self.other += 1               # a deck or another container: not a piece on a map
+            return
+        piece = Piece(pid, type_, traits, basic[4] if len(basic) > 4 else "", basic[3] if len(basic) > 3 else "", None)
+        self.pieces[pid] = piece
+        self._set_state(piece, state)
+
+    @staticmethod
+    def _set_state(piece: Piece, state: str, keep_place: bool = False) -> None:
+        """BasicPiece.setState; a `null` map leaves a piece where its stack (or last move) put it
+        when the state only changes (keep_place)."""
+        piece.state = state
+        bstate = decode_sequence(_chain(state)[-1], ";")
+        if bstate and bstate[0] != "null":
+            piece.map = bstate[0]
+            piece.x, piece.y = (_int(bstate[1]) if len(bstate) > 1 else 0), (_int(bstate[2]) if len(bstate) > 2 else 0)
+        elif len(bstate) > 2 and not keep_place:
+            piece.map, piece.x, piece.y = None, _int(bstate[1]), _int(bstate[2])
+
+    def _move(self, command: str) -> None:
+        """MovePiece: id / new map / x / y / the piece it goes on top of / old map / ..."""
+        m = decode_sequence(command[2:], "/")
+        if len(m) < 4:
+            return
+        pid, new_map, x, y = m[0], (None if m[1] == "null" else m[1]), _int(m[2]), _int(m[3])
+        if pid in self.stacks:
+            st = self.stacks[pid]
+            st.map, st.x, st.y = new_map, x, y
+            return
+        piece = self.pieces.get(pid)
+        if piece is None:
+            return
+        piece.map, piece.x, piece.y = new_map, x, y
+        for st in self.stacks.values():
+            if pid in st.pieces:
+                st.pieces.remove(pid)
+        under = m[4] if len(m) > 4 and m[4] != "null" else None
+        host = next((st for st in self.stacks.values() if under in st.pieces), None) if under else None
+        if host is not None:
+            host.pieces.insert(host.pieces.index(under) + 1, pid)
+
+    def _change(self, command: str) -> None:
+        parts = decode_sequence(command[2:], "/")
+        if len(parts) < 2:
+            return
+        if parts[0] in self.stacks:
+            self._join(_stack_state(parts[0], parts[1]))
+        elif parts[0] in self.pieces:
+            self._set_state(self.pieces[parts[0]], parts[1], keep_place=True)
+
+    def apply(self, command: str) -> None:
+        if command.startswith("LOG\t"):
+            for sub in split_commands(command[4:]):
+                self.apply(sub)
+        elif command.startswith("+/"):
+            self._add(command)
+        elif command.startswith("-/"):
+            gone = command[2:]
+            self.pieces.pop(gone, None)
+            self.stacks.pop(gone, None)
+            for st in self.stacks.values():
+                if gone in st.pieces:
+                    st.pieces.remove(gone)
+        elif command.startswith("M/"):
+            self._move(command)
+        elif command.startswith("D/"):
+            self._change(command)
         elif "BoardPicker\t" in command:
             parts = decode_sequence(command, "\t")
-            map_id = parts[0][:-len("BoardPicker")]
             entries = []
             for i in range(1, len(parts) - 2, 3):
                 name_rev = decode_sequence(parts[i], "/")
                 entries.append((name_rev[0], _int(parts[i + 1]), _int(parts[i + 2]),
                                 len(name_rev) > 1 and name_rev[1] == "rev"))
-            boards[map_id] = entries
+            self.boards[parts[0][:-len("BoardPicker")]] = entries
         else:
-            other += 1
-    for stack in stacks:             # Stack.setState: the pieces of a stack stand where it stands
-        for pid in stack.pieces:
-            if pid in pieces:
-                piece = pieces[pid]
-                piece.stack = stack.id
-                if stack.map is not None:
-                    piece.map, piece.x, piece.y = stack.map, stack.x, stack.y
-    return SavedGame(file, list(pieces.values()), stacks, boards, other)
+            self.other += 1
+
+    def result(self) -> SavedGame:
+        for stack in self.stacks.values():   # Stack.setState: its pieces stand where it stands
+            for pid in stack.pieces:
+                piece = self.pieces.get(pid)
+                if piece is not None:
+                    piece.stack = stack.id
+                    if stack.map is not None:
+                        piece.map, piece.x, piece.y = stack.map, stack.x, stack.y
+        return SavedGame(self.file, list(self.pieces.values()), list(self.stacks.values()), self.boards, self.other)
+
+
+def parse_save(text: str, file: str = "save") -> SavedGame:
+    """The command text of a save or log -> its pieces (with map and pixel), stacks and boards;
+    a log's moves are played to its end."""
+    game = _Game(file)
+    for command in split_commands(text):
+        game.apply(command)
+    return game.result()
 
 
 def read_save(path: Path | str) -> SavedGame:

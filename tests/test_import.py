@@ -266,3 +266,24 @@ def test_supply_markers_become_stocks(game, aug36):
     position, map_, _ = import_position(game / "game.vsav", game / "buildFile.xml", pieces)
     assert [(s.side, s.kind, map_.hex_id(s.hex), s.amount) for s in position.supply] == \
         [("Insurgent", "attack", "23A:3224", 2)]
+
+
+def test_real_kassala_save_imports_by_grid_column_and_row(tmp_path):
+    """A real save (Kassala, no grid numbering) imported with a `hexes` rule on the grid's own
+    column and row, onto Testland (shifted one column): each counter lands where the board image
+    prints it (the readings of tests/test_vassal.py); unit ids from name and piece id."""
+    from test_vassal import KASSALA, KASSALA_PRINTED
+    from conftest import TESTLAND_SCENARIO
+    pieces = tmp_path / "pieces.yaml"
+    pieces.write_text(f"base: {TESTLAND_SCENARIO}\nmap: Main Map\nhexes:\n"
+                      "  - {board: Kassala, id: grid, col: -1}\nunits:\n"
+                      "  - {name: '^Christian_', id: '{name} {piece}', side: LOYALIST, "
+                      "affiliation: People's Army, type: infantry}\n"
+                      "  - {name: '^Moslem_', id: '{name} {piece}', side: insurgent, "
+                      "affiliation: Nationalist, type: infantry}\n")
+    position, map_, report = import_position(KASSALA / "Default Setup.vsav", KASSALA / "buildFile.xml", pieces)
+    assert len(position.units) == 23 and not report.unmapped
+    placed = {(u.id.rsplit(" ", 1)[0], map_.layout.to_offset(u.hex)) for u in position.units}
+    for name, _, (col, row) in KASSALA_PRINTED:
+        assert (name, (col - 1, row)) in placed, name
+    assert {u.side for u in position.units if u.id.startswith("Christian")} == {"Loyalist"}

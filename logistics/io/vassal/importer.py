@@ -56,11 +56,19 @@ def hex_map(module: Module, pieces: PiecesFile) -> VassalMap:
 class Placer:
     """Pixel -> VASSAL location -> our hex (or box), by the pieces file's rules."""
 
-    def __init__(self, vmap: VassalMap, game: SavedGame, pieces: PiecesFile, map_: Map):
+    def __init__(self, vmap: VassalMap, game: SavedGame, pieces: PiecesFile, map_: Map, module_file: str = ""):
         self.vmap, self.setup, self.pieces, self.map = vmap, game.boards.get(vmap.name), pieces, map_
+        self.module_file = module_file
 
     def place(self, piece: Piece):
         """-> ("hex", Hex) or ("box", name); LoadError naming the piece when it is at no hex."""
+        try:
+            return self._place(piece)
+        except ValueError as exc:          # the module cannot name the pixel (board sizes unknown)
+            raise LoadError(self.module_file, str(exc), field=f"map {self.vmap.name!r}",
+                            expected="a .vmod holding the board images") from None
+
+    def _place(self, piece: Piece):
         loc, board, zone = self.vmap.locate(piece.x, piece.y, self.setup)
         for rule in self.pieces.hexes:
             if rule.board is not None and (board is None or board.name != rule.board):
@@ -138,7 +146,7 @@ def import_position(save_path, module_path, pieces_path, base_path=None,
     module = read_module(module_path)
     game = read_save(save_path)
     vmap = hex_map(module, pieces)
-    placer = Placer(vmap, game, pieces, map_)
+    placer = Placer(vmap, game, pieces, map_, module.file)
     report = ImportReport()
     units: list[Unit] = []
     markers: list[tuple[Piece, object, object]] = []
@@ -151,10 +159,10 @@ def import_position(save_path, module_path, pieces_path, base_path=None,
             report.ignored.append(piece.name)
             continue
         marker = next((m for m in pieces.markers if m.name.search(piece.name)), None)
-        rule, groups = next(((r, g) for r in pieces.units if (g := r.match(piece.name, piece.traits)) is not None),
+        rule, groups = next(((r, g) for r in pieces.units if (g := r.match(piece.name, piece.traits, piece.id)) is not None),
                             (None, None))
         if marker is None and rule is None:
-            report.unmapped.append(f"{piece.name!r} (id {piece.id}) at {vmap.location_name(piece.x, piece.y, placer.setup)!r}")
+            report.unmapped.append(f"{piece.name!r} (id {piece.id}) at pixel ({piece.x}, {piece.y})")
             continue
         place = placer.place(piece)
         if marker is not None:

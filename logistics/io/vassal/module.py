@@ -139,10 +139,12 @@ class HexGrid(_Numbered):
         return math.floor(h / self.dx + 0.5), math.floor(w / self.dy + 0.5)   # HexGridNumbering.getMaxRows/Columns
 
     def column_row(self, x: int, y: int) -> tuple[int, int]:
-        """HexGridNumbering.getColumn / getRow."""
-        n = self.numbering or Numbering()
+        """HexGridNumbering.getColumn / getRow; without a numbering, HexGrid's raw column and row."""
         raw_col = self.raw_column(x, y)
         col, row = raw_col, self.raw_row(x, y)
+        if self.numbering is None:
+            return col, row
+        n = self.numbering
         if n.h_descend or n.v_descend:
             max_rows, max_cols = self._max()
             if n.v_descend and self.sideways:
@@ -169,9 +171,11 @@ class SquareGrid(_Numbered):
     size: tuple[int, int] | None = None
 
     def column_row(self, x: int, y: int) -> tuple[int, int]:
-        n = self.numbering or Numbering()
         col = math.floor((x - self.x0) / self.dx + 0.5)
         row = int((y - self.y0) / self.dy + 0.5)        # a cast, not floor: as SquareGridNumbering does
+        if self.numbering is None:
+            return col, row
+        n = self.numbering
         if n.h_descend or n.v_descend:
             if self.size is None:
                 raise ValueError("a descending numbering needs the board's size")

@@ -90,8 +90,10 @@ class UnitRule:
     size: float | None
     path: str = ""
 
-    def match(self, name: str, traits: list[str]) -> dict[str, str] | None:
-        groups: dict[str, str] = {"name": name}
+    def match(self, name: str, traits: list[str], piece_id: str = "") -> dict[str, str] | None:
+        """The template fields when the rule matches: `name`, `piece` (VASSAL's piece id) and
+        the patterns' named groups; None when it does not."""
+        groups: dict[str, str] = {"name": name, "piece": piece_id}
         if self.name is not None:
             m = self.name.search(name)
             if not m:

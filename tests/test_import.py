@@ -287,3 +287,16 @@ def test_real_kassala_save_imports_by_grid_column_and_row(tmp_path):
     for name, _, (col, row) in KASSALA_PRINTED:
         assert (name, (col - 1, row)) in placed, name
     assert {u.side for u in position.units if u.id.startswith("Christian")} == {"Loyalist"}
+
+
+def test_csv_without_base_uses_the_bundled_scenario_on_the_map(tmp_path, aug36):
+    """`import csv UNITS --map iberia-europa -o OUT`: sides, turn and ownership from the one
+    bundled scenario on that map; a map with none is one error line."""
+    _write_csv(tmp_path / "units.csv", _csv_rows(aug36, 5))
+    out = tmp_path / "oob.yaml"
+    result = run("import", "csv", tmp_path / "units.csv", "--map", "iberia-europa", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "aug-1936.yaml" in result.output.splitlines()[0]
+    assert load_scenario(out).position.owner == aug36.position.owner
+    none = run("import", "csv", tmp_path / "units.csv", "--map", "atlantis", "-o", tmp_path / "x.yaml")
+    assert none.exit_code == 1 and "no single bundled scenario on map 'atlantis'" in none.output

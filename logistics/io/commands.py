@@ -44,14 +44,38 @@ def import_vassal_command(save, module, pieces, base, map_ref, output, allow_unm
     click.echo(f"wrote {output}")
 
 
+def bundled_base(map_ref: str | None) -> str:
+    """The bundled scenario on a map, when there is exactly one, as the base of an import."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "scenarios"
+    found = []
+    for path in sorted(root.rglob("*.yaml")):
+        if ".moves." in path.name or map_ref is None:
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("map:"):
+                if line.split(":", 1)[1].strip().strip("'\"") == map_ref:
+                    found.append(path)
+                break
+    if len(found) != 1:
+        listed = ", ".join(str(p.relative_to(root.parent)) for p in found) or "none"
+        raise LoadError("--base", f"no single bundled scenario on map {map_ref!r} (found: {listed})",
+                        expected="--base SCENARIO: the sides, turn and ownership to start from")
+    return str(found[0])
+
+
 @import_group.command("csv")
 @click.argument("units", type=click.Path())
-@click.option("--base", required=True, type=click.Path(), help="Base scenario (sides, turn, ownership, sources).")
+@click.option("--base", type=click.Path(),
+              help="Base scenario (sides, turn, ownership, sources); default: the bundled one on --map.")
 @click.option("--map", "map_ref", help="Our map the units are on (checked against the base scenario).")
 @click.option("-o", "--output", required=True, type=click.Path(), help="The scenario file to write.")
 def import_csv_command(units, base, map_ref, output) -> None:
     """A CSV order of battle (one unit per row) -> a scenario file."""
     from .csv_units import import_csv
+    if base is None:
+        base = bundled_base(map_ref)
+        click.echo(f"base: {base}")
     n = import_csv(units, base, output, map_ref)
     click.echo(f"{n} units; wrote {output}")
 

@@ -300,3 +300,14 @@ def test_csv_without_base_uses_the_bundled_scenario_on_the_map(tmp_path, aug36):
     assert load_scenario(out).position.owner == aug36.position.owner
     none = run("import", "csv", tmp_path / "units.csv", "--map", "atlantis", "-o", tmp_path / "x.yaml")
     assert none.exit_code == 1 and "no single bundled scenario on map 'atlantis'" in none.output
+
+
+def test_vassal_import_base_defaults_to_the_bundled_scenario(game, aug36):
+    """A pieces file with no `base:` and `--map iberia-europa`: the bundled Aug 36 set-up."""
+    pieces = game / "pieces.yaml"
+    pieces.write_text("\n".join(line for line in pieces.read_text().splitlines() if not line.startswith("base:")) + "\n")
+    out = game / "out.yaml"
+    result = run("import", "vassal", game / "game.vsav", "--module", game / "buildFile.xml",
+                 "--pieces", pieces, "--map", "iberia-europa", "-o", out)
+    assert result.exit_code == 0, result.output
+    assert out.read_text() == scenario_text(aug36.position, aug36.map)

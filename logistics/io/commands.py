@@ -26,14 +26,19 @@ def import_group() -> None:
 @click.argument("save", type=click.Path())
 @click.option("--module", "module", required=True, type=click.Path(), help="The .vmod, or its buildFile(.xml).")
 @click.option("--pieces", required=True, type=click.Path(), help="The pieces file (docs/import.md).")
-@click.option("--base", type=click.Path(), help="Base scenario (sides, turn, ownership); default: the pieces file's.")
+@click.option("--base", type=click.Path(),
+              help="Base scenario (sides, turn, ownership); default: the pieces file's, else the bundled one on --map.")
 @click.option("--map", "map_ref", help="Our map the position is on (checked against the base scenario).")
 @click.option("-o", "--output", required=True, type=click.Path(), help="The scenario file to write.")
 @click.option("--allow-unmapped", is_flag=True, help="Write even if some pieces map to nothing (they are listed).")
 def import_vassal_command(save, module, pieces, base, map_ref, output, allow_unmapped) -> None:
     """A VASSAL save (.vsav/.vlog/.sav) -> a scenario file."""
     from .vassal.importer import import_position
+    from .vassal.pieces import read_pieces_file
     from ..scenario import write_scenario
+    if base is None and map_ref is not None and read_pieces_file(pieces).base is None:
+        base = bundled_base(map_ref)
+        click.echo(f"base: {base}")
     position, map_, report = import_position(save, module, pieces, base, allow_unmapped)
     if map_ref is not None and map_ref not in (map_.name, position.map_ref):
         raise LoadError(pieces, f"the base scenario is on map {map_.name}, not {map_ref}", field="--map",

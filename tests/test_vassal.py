@@ -251,3 +251,38 @@ def test_log_commands_are_played_to_the_end():
     where = {p.name: (p.map, p.x, p.y) for p in game.pieces}
     assert where == {"A": ("Main", 70, 80), "C": ("Main", 10, 10)}
     assert next(s for s in game.stacks if s.id == "s").pieces == ["c"]
+
+
+def test_several_boards_on_one_map(tmp_path):
+    """Map.setBoardBoundaries: boards laid out by the save's board picker (column, row), each
+    after the widths / heights before it, plus the map's edge buffer; Board.localCoordinates for a
+    reversed board; a zone's own numbered grid ($name$ $gridLocation$)."""
+    hexgrid = ('<VASSAL.build.module.map.boardPicker.board.HexGrid dx="50" dy="60" x0="0" y0="0">'
+               '<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering hOff="{h}" vOff="0" '
+               'stagger="false"/></VASSAL.build.module.map.boardPicker.board.HexGrid>')
+    build = tmp_path / "buildFile.xml"
+    build.write_text(
+        '<VASSAL.build.GameModule><VASSAL.build.module.Map mapName="M" edgeWidth="10" edgeHeight="20">'
+        '<VASSAL.build.module.map.BoardPicker>'
+        f'<VASSAL.build.module.map.boardPicker.Board name="A" width="500" height="400">{hexgrid.format(h=0)}'
+        '</VASSAL.build.module.map.boardPicker.Board>'
+        '<VASSAL.build.module.map.boardPicker.Board name="B" width="300" height="400">'
+        f'<VASSAL.build.module.map.boardPicker.board.ZonedGrid>{hexgrid.format(h=20)}'
+        '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Box" path="0,0;100,0;100,100;0,100" '
+        f'locationFormat="$name$ $gridLocation$">{hexgrid.format(h=50)}'
+        '</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>'
+        '</VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+        '</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker>'
+        '</VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    vmap = read_module(build).map("M")
+    setup = [("A", 0, 0, False), ("B", 1, 0, False)]
+    assert vmap.location_name(10, 20, setup) == "0000"                    # A's origin, after the edge
+    assert vmap.locate(10 + 500 + 200, 20 + 120, setup)[1].name == "B"     # B starts at x = 510
+    assert vmap.location_name(10 + 500 + 200, 20 + 120, setup) == "2402"   # column 4 + hOff 20, row 2
+    assert vmap.location_name(10 + 500 + 50, 20 + 60, setup) == "Box 5101"  # in the zone: its own grid
+    assert vmap.location_name(5, 5, setup) == "offboard"
+    flipped = [("A", 0, 0, True)]
+    assert vmap.location_name(10 + 499, 20 + 399, flipped) == "0000"        # reversed: far corner is origin
+    assert vmap.location_name(10 + 499, 20 + 399, [("A", 0, 0, False)]) != "0000"
+    with pytest.raises(ValueError, match="has boards A, B"):
+        vmap.location_name(10, 20)                                          # no layout, several boards

@@ -86,13 +86,6 @@ def _verdicts(scenario):
     return supply_engine(scenario.position, scenario.map).verdicts()
 
 
-def _of_unit(verdicts, scenario: str, unit_id: str):
-    found = [v for v in verdicts if v.unit == unit_id]
-    if not found:
-        raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
-    return found
-
-
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--side", help="Only units of this side.")
@@ -136,7 +129,9 @@ def naval(scenario: str, as_json: bool) -> None:
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
 def trace(scenario: str, unit_id: str) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
-    for v in _of_unit(_verdicts(load_scenario_file(scenario)), scenario, unit_id):
+    from logistics.filters import filter_verdicts
+    loaded = load_scenario_file(scenario)
+    for v in filter_verdicts(_verdicts(loaded), scenario, loaded, None, unit_id, None):
         click.echo("\n".join(explanation(v)))
 
 

@@ -11,10 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from logistics.errors import LoadError
 from logistics.io.vassal import export
 from logistics.io.vassal.importer import import_position
-from logistics.io.vassal.save import read_save, write_save
+from logistics.io.vassal.save import write_save
 from logistics.mapdata import City, Place
 from logistics.mapio import find_hex, load_map
 from logistics.numbering import NumberingError

@@ -310,3 +310,23 @@ def test_vassal_import_base_defaults_to_the_bundled_scenario(game, aug36):
                  "--pieces", pieces, "--map", "iberia-europa", "-o", out)
     assert result.exit_code == 0, result.output
     assert out.read_text() == scenario_text(aug36.position, aug36.map)
+
+
+def test_unknown_encoding_and_no_hex_grid_write_nothing(game):
+    """Acceptance: an unknown save encoding and a module whose map has no hex grid: one line
+    naming the file and the field, exit 1, no scenario written."""
+    import zipfile
+    bad_save = game / "new.vsav"
+    with zipfile.ZipFile(bad_save, "w") as z:
+        z.writestr("savedGame", b"!VCSZ00ff")
+    out = game / "out.yaml"
+    result = run("import", "vassal", bad_save, "--module", game / "buildFile.xml", "--pieces", game / "pieces.yaml",
+                 "-o", out)
+    assert result.exit_code == 1 and not out.exists() and result.output.count("\n") == 1
+    assert result.output.startswith(f"error: {bad_save}: savedGame: unknown encoding header '!VCSZ'")
+    flat = game / "flat.xml"
+    flat.write_text((game / "buildFile.xml").read_text().replace("HexGrid", "SquareGrid"))
+    result = run("import", "vassal", game / "game.vsav", "--module", flat, "--pieces", game / "pieces.yaml",
+                 "-o", out)
+    assert result.exit_code == 1 and not out.exists() and result.output.count("\n") == 1
+    assert result.output.startswith(f"error: {flat}: HexGrid: map 'Main Map' has no hex grid")

@@ -330,3 +330,14 @@ def test_unknown_encoding_and_no_hex_grid_write_nothing(game):
                  "-o", out)
     assert result.exit_code == 1 and not out.exists() and result.output.count("\n") == 1
     assert result.output.startswith(f"error: {flat}: HexGrid: map 'Main Map' has no hex grid")
+
+
+def test_pieces_on_other_maps_are_counted_by_map(game, aug36):
+    """Pieces off the position's map are not dropped silently: the report counts them by map."""
+    from logistics.io.vassal.save import piece_command
+    commands = export.save_commands(aug36.position, aug36.map, ["Canaries"])
+    commands += [piece_command("t1", "Turn", "Turn Track", 5, 5), piece_command("t2", "Phase", "Turn Track", 9, 5)]
+    write_save(game / "game.vsav", commands)
+    _, _, report = import_position(game / "game.vsav", game / "buildFile.xml", game / "pieces.yaml")
+    assert report.elsewhere == {"Turn Track": 2}
+    assert report.lines()[:2] == ["35 units, 0 markers, 0 ignored, 2 pieces on other maps", "  on Turn Track: 2"]

@@ -25,13 +25,14 @@ class ImportReport:
     units: list[str] = field(default_factory=list)
     markers: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
-    elsewhere: int = 0                         # pieces on other maps, or on none
+    elsewhere: dict[str, int] = field(default_factory=dict)   # other map (or "no map") -> pieces
     unmapped: list[str] = field(default_factory=list)
     lonely_markers: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         out = [f"{len(self.units)} units, {len(self.markers)} markers, {len(self.ignored)} ignored, "
-               f"{self.elsewhere} pieces on other maps"]
+               f"{sum(self.elsewhere.values())} pieces on other maps"]
+        out += [f"  on {name}: {n}" for name, n in sorted(self.elsewhere.items())]
         out += [f"unmapped: {u}" for u in self.unmapped]
         out += [f"marker with no unit: {m}" for m in self.lonely_markers]
         return out
@@ -152,7 +153,8 @@ def import_position(save_path, module_path, pieces_path, base_path=None,
     seen: set[str] = set()
     for piece in game.pieces:
         if piece.map != vmap.name:
-            report.elsewhere += 1
+            where = piece.map or "no map"
+            report.elsewhere[where] = report.elsewhere.get(where, 0) + 1
             continue
         if any(p.search(piece.name) for p in pieces.ignore):
             report.ignored.append(piece.name)

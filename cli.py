@@ -96,31 +96,19 @@ def _verdicts(scenario):
     return supply_engine(scenario.position, scenario.map).verdicts()
 
 
-def _of_unit(verdicts, scenario: str, unit_id: str):
-    found = [v for v in verdicts if v.unit == unit_id]
-    if not found:
-        raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
-    return found
-
-
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--side", help="Only units of this side.")
 @click.option("--unit", "unit_id", help="Only this unit.")
-@click.option("--hex", "hex_id", help="Only units in this hex (printed id).")
+@click.option("--hex", "hex_id", help="Only units in this hex (printed id or place name).")
 @click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
 def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
            as_json: bool) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
+    from logistics.filters import filter_verdicts
     loaded = load_scenario_file(scenario)
-    verdicts = _verdicts(loaded)
-    if side:
-        verdicts = [v for v in verdicts if v.side == side]
-    if unit_id:
-        verdicts = _of_unit(verdicts, scenario, unit_id)
-    if hex_id:
-        verdicts = [v for v in verdicts if v.hex == hex_id]
+    verdicts = filter_verdicts(_verdicts(loaded), scenario, loaded, side, unit_id, hex_id)
     if as_json:
         click.echo(json.dumps({"scenario": scenario, "game": loaded.position.game,
                                "units": [verdict_json(v) for v in verdicts]}, indent=2, ensure_ascii=False))
@@ -151,7 +139,9 @@ def naval(scenario: str, as_json: bool) -> None:
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
 def trace(scenario: str, unit_id: str) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
-    for v in _of_unit(_verdicts(load_scenario_file(scenario)), scenario, unit_id):
+    from logistics.filters import filter_verdicts
+    loaded = load_scenario_file(scenario)
+    for v in filter_verdicts(_verdicts(loaded), scenario, loaded, None, unit_id, None):
         click.echo("\n".join(explanation(v)))
 
 
@@ -239,6 +229,12 @@ from logistics.cli.turn import turn  # noqa: E402
 
 main.add_command(rail)
 main.add_command(turn)
+
+from logistics.io.commands import import_group, vassal_group, where_command  # noqa: E402
+
+main.add_command(import_group)
+main.add_command(vassal_group)
+main.add_command(where_command)
 
 if __name__ == "__main__":
     main()

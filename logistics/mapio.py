@@ -37,15 +37,40 @@ FEATURES_FILE = "features.yaml"
 GAMES = ("europa", "tscw", "ocs")
 
 
+def named_places(map_: Map) -> dict[str, set[Hex]]:
+    """Lower-case name -> hexes of the map's named places (cities, ports, yards, airbases, beaches);
+    a place over several hexes (a major city) is named by its first listed hex."""
+    names: dict[str, set[Hex]] = {}
+    for feature in (*map_.cities, *map_.ports, *map_.yards, *map_.airbases, *map_.beaches):
+        if feature.place.hex is not None:
+            names.setdefault(feature.name.lower(), set()).add(feature.place.hex)
+    return names
+
+
+def find_hex(map_: Map, text: str) -> Hex:
+    """A printed id, or the name of a place in one hex, -> its hex. NumberingError otherwise;
+    an ambiguous name lists its candidates."""
+    try:
+        return map_.hex_at(text)
+    except NumberingError as exc:
+        hexes = named_places(map_).get(str(text).strip().lower())
+        if not hexes:
+            raise NumberingError(f"{exc}; nor is it the name of a place of map {map_.name}") from None
+        if len(hexes) > 1:
+            ids = ", ".join(map_.hex_id(h) for h in map_.grid_order(hexes))
+            raise NumberingError(f"{text!r} names places in several hexes: {ids} (give the printed id)") from None
+        return next(iter(hexes))
+
+
 class HexReader:
-    """Printed ids in a file -> hexes of a map, with errors that say where."""
+    """Printed ids (or unique place names) in a file -> hexes of a map, with errors that say where."""
 
     def __init__(self, map_: Map):
         self.map = map_
 
     def parse(self, doc: Doc, text: str) -> Hex:
         try:
-            hex_ = self.map.hex_at(text)
+            hex_ = find_hex(self.map, text)
         except NumberingError as exc:
             raise doc.error(str(exc)) from None
         if hex_ not in self.map:

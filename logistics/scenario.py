@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from logistics import games
-from logistics.atomic import write_text
 from logistics.errors import LoadError
 from logistics.games import RULE_SYSTEMS
 from logistics.hexgrid import Hex
@@ -29,7 +28,7 @@ from logistics.position import (
     Turn,
     Unit,
 )
-from logistics.yamldoc import Doc, dump_flow, load_doc
+from logistics.yamldoc import Doc, load_doc
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
@@ -62,8 +61,8 @@ def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
     if (direct / "map.yaml").exists():
         return direct
     scenario_dir = scenario_dir.resolve()   # a bare file name has no parents to walk up
-    for folder in (scenario_dir, *scenario_dir.parents):
-        candidate = folder / "maps" / ref
+    for folder in (scenario_dir, *scenario_dir.parents, Path(__file__).resolve().parents[1]):
+        candidate = folder / "maps" / ref     # last: the bundled maps, for a file written elsewhere
         if (candidate / "map.yaml").exists():
             return candidate
     return None
@@ -154,7 +153,7 @@ def _read_throw(doc: Doc) -> tuple[float, float]:
     f = doc.mapping(("combat", "move"), required=("combat", "move"))
     combat, move = f["combat"].number(0), f["move"].number(0)
     if combat <= move:
-        raise f["combat"].error(f"Combat Mode throw range {_num(combat)} is not greater than Move Mode's {_num(move)}",
+        raise f["combat"].error(f"Combat Mode throw range {tidy_number(combat)} is not greater than Move Mode's {tidy_number(move)}",
                                 expected="a Combat Mode range greater than the Move Mode range (OCS 13.1a)")
     return combat, move
 
@@ -164,10 +163,36 @@ def _side_name(doc: Doc, sides: tuple[Side, ...]) -> str:
     return doc.choice(tuple(names), "side")
 
 
-def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, base: Path) -> dict[Hex, str]:
+_LOADING: set[Path] = set()   # scenarios being read, so that `ownership: from:` cannot loop
+
+
+def _ownership_from(doc: Doc, map_: Map, base: Path) -> dict[Hex, str]:
+    """`from: OTHER.yaml`: start from another scenario's ownership (on the same map)."""
+    path = (base / doc.text()).resolve()
+    if path in _LOADING:
+        raise doc.error(f"{doc.text()} takes its ownership from this scenario in turn", expected="no loop")
+    if not path.exists():
+        raise doc.error(f"no scenario {doc.text()}", expected="a scenario file relative to this one")
+    _LOADING.add(path)
+    try:
+        other = load_scenario(path)
+    finally:
+        _LOADING.discard(path)
+    if other.map.name != map_.name:
+        raise doc.error(f"{doc.text()} is on map {other.map.name}", expected=f"a scenario on map {map_.name}")
+    return dict(other.position.owner)
+
+
+def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, base: Path,
+                    units: tuple[Unit, ...] = (), game: str = "") -> dict[Hex, str]:
+    """Ownership: neutral countries neutral; then, in this order, `from` another scenario, the
+    `grid` file, `derive: units` (3D: hexes the units occupy or hold by an uncontested ZOC), and
+    the lists of hexes per owner."""
     owners = (*[s.name for s in sides], NEUTRAL, UNOWNED)
-    owner = _neutral_owners(map_)
-    f = doc.mapping(("grid", *owners))
+    owner = neutral_owners(map_)
+    f = doc.mapping(("from", "derive", "grid", *owners))
+    if "from" in f:
+        owner.update(_ownership_from(f["from"], map_, base))
     if "grid" in f:
         g = f["grid"].mapping(("file", "legend"), required=("file", "legend"))
         legend = {}
@@ -192,6 +217,11 @@ def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: 
                     raise LoadError(str(grid_path), "an owner where the map has no hex", line=row + 1,
                                     field=f"column {col + 1}", expected="a space")
                 owner[hex_] = legend[char]
+    if "derive" in f:
+        f["derive"].choice(("units",), "derive")
+        from logistics.games.europa.ownership import update_ownership
+        derived = update_ownership(Position(game, map_.name, sides, units=units, owner=owner), map_)
+        owner = dict(derived.owner)
     for name in owners:
         if name in f:
             for hdoc in f[name].list():
@@ -219,7 +249,8 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if u.id in seen:
             raise d.error(f"duplicate unit id {u.id!r} (first at line {seen[u.id].line})", expected="unique unit ids")
         seen[u.id] = d
-    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent) if "ownership" in f else _neutral_owners(map_)
+    owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent, units, game) if "ownership" in f \
+        else neutral_owners(map_)
 
     box_owner = {}
     for name, d in f["box_owners"].items() if "box_owners" in f else []:
@@ -454,135 +485,16 @@ def _read_source(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map
 
 # --- writing ---------------------------------------------------------------------------------------
 
-def _num(value: float) -> float | int:
+
+def tidy_number(value: float) -> float | int:
     """Whole numbers written without a trailing .0."""
     return int(value) if float(value).is_integer() else value
 
 
-def _neutral_owners(map_: Map) -> dict[Hex, str]:
+def neutral_owners(map_: Map) -> dict[Hex, str]:
     """Ownership before the scenario says anything: neutral countries are neutral."""
     return {h: NEUTRAL for h in sorted(map_.terrain) if map_.is_neutral(h)}
 
 
-def _default_owner(map_: Map, hex_: Hex) -> str:
+def default_owner(map_: Map, hex_: Hex) -> str:
     return NEUTRAL if map_.is_neutral(hex_) else UNOWNED
-
-
-def scenario_text(position: Position, map_: Map) -> str:
-    """The scenario as YAML text; deterministic, so written files diff cleanly."""
-    hid = map_.hex_id
-    out = [f"game: {position.game}", f"map: {dump_flow(position.map_ref)}"]
-    t = position.turn
-    out.append("turn: " + dump_flow({"number": t.number, "date": t.date, "phase": t.phase,
-                                     **({"player": t.player} if t.player else {})}))
-    out.append("sides:")
-    for s in position.sides:
-        out.append(f"  {dump_flow(s.name)}:")
-        out.extend(f"    {dump_flow(c)}: {dump_flow(list(affs))}" for c, affs in s.coalitions)
-    if position.options:
-        out.append("options: " + dump_flow(dict(sorted(position.options.items()))))
-    changed: dict[str, list[Hex]] = {}
-    for h in map_.terrain:
-        owner = position.owner.get(h, UNOWNED)
-        if owner != _default_owner(map_, h):
-            changed.setdefault(owner, []).append(h)
-    if changed:
-        out.append("ownership:")
-        for name in [*(s.name for s in position.sides), NEUTRAL, UNOWNED]:
-            if name in changed:
-                out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in map_.grid_order(changed[name])]))
-    if position.box_owner:
-        out.append("box_owners: " + dump_flow(dict(sorted(position.box_owner.items()))))
-    if position.temporary_owners:
-        out.append("temporary_owners: " + dump_flow({hid(h): o for h, o in sorted(position.temporary_owners.items())}))
-    if position.units:
-        out.append("units:")
-        for u in position.units:
-            item = {"id": u.id, "affiliation": u.affiliation, "type": u.type, "size": _num(u.size), "zoc": u.zoc}
-            if u.nationality:
-                item["nationality"] = u.nationality
-            item.update({"hex": hid(u.hex)} if u.hex is not None else {"box": u.box} if u.box else {"aboard": u.aboard})
-            if u.oos:
-                item["oos"] = u.oos
-            if u.mode:
-                item["mode"] = u.mode
-            if u.tags:
-                item["tags"] = list(u.tags)
-            if u.formation:
-                item["formation"] = u.formation
-            if u.throw:
-                item["throw"] = {"combat": _num(u.throw[0]), "move": _num(u.throw[1])}
-            if u.ma:
-                item["ma"] = _num(u.ma)
-            if u.load:
-                item["load"] = _num(u.load)
-            out.append("  - " + dump_flow(item))
-    for key, hexes in (("unpacified", position.unpacified), ("garrisoned", position.garrisoned),
-                       ("rail_breaks", position.rail_breaks)):
-        if hexes:
-            out.append(f"{key}: " + dump_flow([hid(h) for h in map_.grid_order(hexes)]))
-    if position.pacification:
-        out.append("pacification:")
-        out.extend("  - " + dump_flow({"hex": hid(w.hex), "work": w.work, "garrison": _num(w.garrison),
-                                       "turns": w.turns, "held": w.held, **({"joins": w.joins} if w.joins else {})})
-                   for w in position.pacification)
-    if position.port_damage:
-        out.append("port_damage: " + dump_flow(dict(sorted(position.port_damage.items()))))
-    if position.naval_groups:
-        out.append("naval_groups:")
-        for g in position.naval_groups:
-            place = {"hex": hid(g.hex)} if g.hex is not None else {"box": g.box}
-            out.append("  - " + dump_flow({"id": g.id, "side": g.side, "kind": g.kind, **place,
-                                           **({"in_port": True} if g.in_port else {}),
-                                           **({"capacity": _num(g.capacity)} if g.capacity else {})}))
-    if position.coastal_defences:
-        out.append("coastal_defences:")
-        out.extend("  - " + dump_flow({"id": c.id, "side": c.side, "hex": hid(c.hex),
-                                       **({"level": c.level} if c.level != 1 else {}),
-                                       **({"follows": hid(c.follows)} if c.follows is not None else {})})
-                   for c in position.coastal_defences)
-    if position.supply:
-        out.append("supply:")
-        for s in position.supply:
-            out.append("  - " + dump_flow({"side": s.side, "kind": s.kind, "hex": hid(s.hex), "amount": _num(s.amount),
-                                           **({"affiliation": s.affiliation} if s.affiliation else {})}))
-    if position.supply_sources:
-        out.append("supply_sources:")
-        for src in position.supply_sources:
-            item = {"name": src.name, "side": src.side}
-            if src.users:
-                item["users"] = list(src.users)
-            if src.cities:
-                item["cities"] = list(src.cities)
-            if src.hexes:
-                item["hexes"] = [hid(h) for h in src.hexes]
-            if src.connected:
-                item["connected"] = src.connected
-            if src.stand_ins:
-                item["stand_ins"] = list(src.stand_ins)
-            if src.per_hex:
-                item["per_hex"] = True
-            out.append("  - " + dump_flow(item))
-    if position.limited_sources:
-        out.append("limited_sources:")
-        for src in position.limited_sources:
-            out.append("  - " + dump_flow({"name": src.name, "side": src.side, "city": src.city,
-                                           "capacity": _num(src.capacity),
-                                           **({"users": list(src.users)} if src.users else {}),
-                                           **({"per_hex": True} if src.per_hex else {})}))
-    if position.collapsed:
-        out.append("collapsed: " + dump_flow(sorted(position.collapsed)))
-    if position.rail_capacity:
-        out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
-    if position.weather:
-        out.append("weather: " + dump_flow(dict(sorted(position.weather.items()))))
-    if position.marks:
-        out.append("marks:")
-        for name, hexes in sorted(position.marks.items()):
-            out.append(f"  {dump_flow(name)}: " + dump_flow([hid(h) for h in map_.grid_order(hexes)]))
-    return "\n".join(out) + "\n"
-
-
-def write_scenario(position: Position, map_: Map, path: Path | str) -> None:
-    """Write a scenario file atomically (the old file stays whole if anything fails)."""
-    write_text(path, scenario_text(position, map_))

@@ -7,7 +7,8 @@ from logistics.games.europa.assistance import french_border, quarter_start, turn
 from logistics.games.europa.rules import EuropaRules
 from logistics.mapio import write_map
 from logistics.position import Pacification, Turn
-from logistics.scenario import load_scenario, scenario_text, write_scenario
+from logistics.scenario import load_scenario
+from logistics.scenario_writer import scenario_text, write_scenario
 
 ASSISTANCE = {"country": "Neutralia", "quarters": {"Oct I 36": "sporadic", "Jan I 37": "substantial"},
               "checks": {"Oct I 36": "closed", "Oct II 36": "open"}}

@@ -17,8 +17,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
               "logistics.position", "logistics.zoc", "logistics.network", "logistics.mapcheck", "logistics.games", "logistics.games.base",
               "logistics.rail", "logistics.rail.model", "logistics.rail.paths", "logistics.rail.planner")),
     ("games", ("logistics.games.",)),
-    ("formats and turn engine", ("logistics.scenario", "logistics.files", "logistics.rail.moves", "logistics.turn.")),
-    ("edges", ("logistics.report.", "logistics.render.", "logistics.io.", "logistics.rulings.", "logistics.mapbuild.",
+    ("formats and turn engine", ("logistics.scenario", "logistics.scenario_writer", "logistics.files", "logistics.rail.moves", "logistics.turn.")),
+    ("edges", ("logistics.filters", "logistics.report.", "logistics.render.", "logistics.io.", "logistics.rulings.", "logistics.mapbuild.",
                "logistics.analysis.")),
     ("command line", ("logistics.cli.", "logistics.__main__", "cli")),
 ]

@@ -260,8 +260,8 @@ def test_land_components_are_the_mainland_and_the_islands():
 # --- render --layers --------------------------------------------------------------------------------------------
 
 def test_render_layers_draw_sea_zones_weather_zones_and_every_naval_connection():
-    from logistics.render.svg import render_svg
     from logistics.render.layers import NAVAL
+    from logistics.render.svg import render_svg
 
     plain = render_svg(EUROPA)
     svg = render_svg(EUROPA, layers=("sea_zones", "weather_zones", "naval"))

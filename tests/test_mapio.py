@@ -8,7 +8,8 @@ from logistics.mapdata import TERRAINS, Beach, City, Country, Map, Place, Port, 
 from logistics.mapio import load_map, map_files, write_map
 from logistics.numbering import Numbering, Sheet
 from logistics.position import SetOwner
-from logistics.scenario import load_scenario, scenario_text, write_scenario
+from logistics.scenario import load_scenario
+from logistics.scenario_writer import scenario_text, write_scenario
 
 
 def test_testland_reads_as_drawn(testland):

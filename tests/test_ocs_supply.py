@@ -21,7 +21,8 @@ from logistics.games.ocs.supply import (
 )
 from logistics.position import SupplySource, Unit
 from logistics.rulings.cases.ocs_supply import SIDES, ocs
-from logistics.scenario import load_scenario, scenario_text
+from logistics.scenario import load_scenario
+from logistics.scenario_writer import scenario_text
 
 SCENARIO = DATA / "scenarios" / "ocs-test.yaml"
 

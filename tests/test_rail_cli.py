@@ -16,7 +16,7 @@ from logistics.position import Position
 from logistics.rail.model import MoveRequest, Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import SIDES, plain_map, position
-from logistics.scenario import write_scenario
+from logistics.scenario_writer import write_scenario
 
 TESTLAND_MOVES = TESTLAND_SCENARIO.parent / "testland.moves.yaml"
 IBERIA = Path(__file__).parent.parent / "maps" / "iberia-europa"

@@ -53,8 +53,9 @@ def sections(scenario: str, moves: str | None, side: str | None, as_json: bool) 
     loaded = load_scenario_file(scenario)
     position = loaded.position
     names = [s.name for s in position.sides]
-    if side is not None and side not in names:
-        raise LoadError(scenario, f"no side {side!r}", field="--side", expected="one of " + ", ".join(names))
+    if side is not None:
+        from logistics.filters import side_name
+        side = side_name(scenario, position, side)       # any case
     if moves is not None:
         orders = [load_moves(moves, loaded)]
     elif side is not None:

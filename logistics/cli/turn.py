@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from logistics.files import load_scenario_file
-from logistics.scenario import scenario_text
+from logistics.scenario_writer import scenario_text
 from logistics.turn.engine import advance, describe
 from logistics.turn.history import entries, history_dir, record, undo
 

@@ -22,7 +22,8 @@ class Explanations:
         the length it would need."""
         ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
         if not reach.seeds.any():
-            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active")
+            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active"
+                         + self._inactive_cities(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
         allowed = self.level <= level

@@ -8,7 +8,7 @@ import rustworkx as rx
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import SideView
 from logistics.hexgrid import Hex
-from logistics.position import SupplySource, Unit
+from logistics.position import UNOWNED, SupplySource, Unit
 
 
 class Sources:
@@ -90,6 +90,22 @@ class Sources:
             if any(counts[k] + (k in stand_in_parts) >= source.connected for k in components_of(city)):
                 active.extend(city.place.hexes)
         return active
+
+    def _inactive_cities(self, unit: Unit) -> str:
+        """Why no source is active, when its cities are not the side's (12C1): which are unowned,
+        which the enemy owns."""
+        unowned, enemy = [], []
+        for src in self.position.supply_sources:
+            if not self.may_use(src, unit):
+                continue
+            for name in src.cities:
+                owners = {self.position.owner.get(h, UNOWNED) for h in self.map.city(name).place.hexes}
+                if src.side in owners and len(owners) == 1:
+                    continue
+                (unowned if owners <= {UNOWNED} else enemy).append(name)
+        parts = ([f"its source cities are unowned ({', '.join(dict.fromkeys(unowned))})"] if unowned else []) + \
+                ([f"enemy-owned ({', '.join(dict.fromkeys(enemy))})"] if enemy else [])
+        return ": " + "; ".join(parts) if parts else ""
 
     def usable_sources(self, unit: Unit) -> tuple[str, ...]:
         """12C1: a unit draws only on the sources of its side, coalition or affiliation."""

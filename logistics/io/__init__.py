@@ -1,0 +1,1 @@
+"""Reading positions from outside the project: VASSAL saves, spreadsheets (CSV)."""

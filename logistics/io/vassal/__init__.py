@@ -1,0 +1,1 @@
+"""VASSAL saves and modules, read as VASSAL reads them (formats from VASSAL's own Java source)."""

@@ -67,3 +67,27 @@ def test_naval_command_shows_zones_ports_and_allocation():
     data = json.loads(run("naval", TESTLAND_SCENARIO, "--json").output)
     assert set(data) == {"sides", "ports", "beaches", "limited_sources"}
     assert data["beaches"][0]["refused"]["Insurgent"] is None
+
+
+def test_a_unit_embarked_in_port_and_out_of_supply_gets_a_verdict_not_a_crash(data_copy):
+    """SF Q&A on Rule 12 (GR/D 1998): an embarked unit in port traces from its group's port; when
+    no line exists the verdict names that port hex (the unit itself has no hex)."""
+    scenario = edit(data_copy / "scenarios" / "testland.yaml",
+                    '  - {id: Loyalist Fleet, side: Loyalist, kind: mixed, box: Overseas}\n',
+                    '  - {id: Loyalist Fleet, side: Loyalist, kind: mixed, box: Overseas}\n'
+                    '  - {id: Tr, side: Loyalist, kind: transport, hex: "T:0808", in_port: true}\n')
+    edit(scenario, '  - {id: Durruti Col,',
+         '  - {id: Marines, affiliation: People\'s Army, type: infantry, size: 1, aboard: Tr}\n  - {id: Durruti Col,')
+    result = run("trace", scenario, "--unit", "Marines")
+    assert result.exit_code == 0, result.output
+    assert "Marines (Loyalist, People's Army) at T:0808: out of supply" in result.output
+    assert "blocked at T:0808" in result.output
+
+
+def test_naval_report_with_an_enemy_group_whose_combat_zone_runs_off_the_map(data_copy):
+    """34K: a combat group at the map's edge has a combat zone only in the hexes that exist."""
+    scenario = edit(data_copy / "scenarios" / "testland.yaml", 'kind: combat, hex: "T:1104"', 'kind: combat, hex: "T:1201"')
+    result = run("naval", scenario, "--json")
+    assert result.exit_code == 0, result.output
+    zones = json.loads(result.output)["sides"]["Loyalist"]["combat_zones"]
+    assert any("Canarias TF" in name for name in zones)

@@ -22,7 +22,7 @@ class Explanations:
         the length it would need."""
         ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
         if not reach.seeds.any():
-            return Block(hid(unit.hex), "12C1", "no full general supply source of its affiliation is active"
+            return Block(hid(ix.hexes[i]), "12C1", "no full general supply source of its affiliation is active"
                          + self._inactive_cities(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
@@ -41,14 +41,14 @@ class Explanations:
             if naval is not None:
                 return naval
         if d is None:
-            return Block(hid(unit.hex), "12B", "no line of any length reaches a friendly supply network")
+            return Block(hid(ix.hexes[i]), "12B", "no line of any length reaches a friendly supply network")
         steps: list[LineStep] = []
         self._descend(relaxed, i, "overland", steps)
         for step in steps:
             why = view.why_not(ix.node_of(step.hex))
             if why is not None:
                 return Block(step.hex, *why)
-        return Block(hid(unit.hex), "12B", f"the nearest line needs {d:g} overland hexes; "
+        return Block(hid(ix.hexes[i]), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:

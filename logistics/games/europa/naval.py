@@ -76,6 +76,11 @@ def coast_defence_level(position: Position, cd) -> int:
     return next((c.level for c in position.coastal_defences if c.hex == cd.follows and c.side == cd.side), cd.level)
 
 
+def _on_map(map_: Map, hexes) -> list[Hex]:
+    """The hexes of a zone that lie on the map: a zone of a group at the map's edge runs off it."""
+    return [h for h in hexes if h in map_.terrain]
+
+
 class NavalZones:
     """Where one side's naval elements may not go, and why (34F danger zones, 34K combat zones)."""
 
@@ -89,7 +94,7 @@ class NavalZones:
             if port.naval_base and h is not None and owner not in (side, "neutral", "unowned"):
                 # 34F: one zone of every hex within 1 hex of an enemy-owned naval base, still
                 # exerted at zero capacity and at maximum damage (30A2/3 ruling, TEM 67).
-                for z in within(h, 1):
+                for z in _on_map(map_, within(h, 1)):
                     self.danger.setdefault(z, f"danger zone of enemy naval base {port.name} (34F)")
         for zone in rules.coalition_danger_zones.get(coalition, ()):
             for h, name in map_.layers.get("sea_zone", {}).items():
@@ -99,7 +104,7 @@ class NavalZones:
         if rules.sf_port_zone is not None:
             allied, axis, radius = rules.sf_port_zone
             near_allied_ports = {z for p in map_.ports if p.place.hex is not None
-                                 and position.owner_of(p.place.hex) == allied for z in within(p.place.hex, radius)}
+                                 and position.owner_of(p.place.hex) == allied for z in _on_map(map_, within(p.place.hex, radius))}
             if side == axis:
                 for z in near_allied_ports:
                     self.danger.setdefault(z, f"within {radius} hexes of an {allied}-owned port (SF 34F)")
@@ -117,14 +122,14 @@ class NavalZones:
                 continue
             what = "blockading " if map_.port_at(g.hex) is not None and \
                 position.owner_of(g.hex) == side else ""
-            for z in within(g.hex, reach):
+            for z in _on_map(map_, within(g.hex, reach)):
                 self.combat.setdefault(z, f"combat zone of enemy {what}{g.kind} group {g.id} (34K)")
         for cd in position.coastal_defences:
             level = coast_defence_level(position, cd)
             if cd.side == side or level <= 0:
                 continue
             reach = 0 if rules.night or level <= 1 else 1
-            for z in within(cd.hex, reach):
+            for z in _on_map(map_, within(cd.hex, reach)):
                 self.combat.setdefault(z, f"combat zone of enemy coastal defence {cd.id} (34K)")
 
     def blocked(self, node: Node) -> str | None:

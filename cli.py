@@ -145,27 +145,6 @@ def trace(scenario: str, unit_id: str) -> None:
         click.echo("\n".join(explanation(v)))
 
 
-@main.command()
-@click.argument("path", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg or FILE.png")
-@click.option("--ids", is_flag=True, help="Print every hex's id.")
-@click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
-def render(path: str, output: str, ids: bool, hex_size: float) -> None:
-    """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
-    from logistics.atomic import write_text
-    from logistics.render.svg import render_png, render_svg
-    loaded = load_any(path)
-    map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
-    kind = output.rsplit(".", 1)[-1].lower()
-    if kind == "svg":
-        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size))
-    elif kind == "png":
-        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size)
-    else:
-        raise LoadError(output, f"cannot draw a .{kind} file", field="--output", expected="a .svg or .png file name")
-    click.echo(f"wrote {output}")
-
-
 @main.group()
 def rulings() -> None:
     """The catalogue of rulings in the seeds, and the cases that check them."""
@@ -216,10 +195,12 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
-from logistics.cli.rail import rail  # noqa: E402  (the rail group lives with the rail modules)
-from logistics.cli.turn import turn  # noqa: E402
+from logistics.cli.rail import rail
+from logistics.cli.render import render
+from logistics.cli.turn import turn
 
 main.add_command(rail)
+main.add_command(render)
 main.add_command(turn)
 
 if __name__ == "__main__":

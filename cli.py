@@ -8,10 +8,9 @@ import sys
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_any, load_scenario_file
+from logistics.files import load_any
 from logistics.mapdata import Map
 from logistics.report.summary import map_summary, position_summary
-from logistics.report.supply import explanation, table, verdict_json
 
 
 class Command(click.Group):
@@ -41,16 +40,22 @@ def main() -> None:
 
 @main.command()
 @click.argument("path", type=click.Path())
-def validate(path: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def validate(path: str, as_json: bool) -> None:
     """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
     loaded = load_any(path)
     if isinstance(loaded, Map):
-        click.echo(f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
-                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines")
+        data = {"ok": True, "kind": "map", "path": path, "map": loaded.name, "hexes": len(loaded.terrain),
+                "cities": len(loaded.cities), "ports": len(loaded.ports), "rail_lines": len(loaded.rail)}
+        text = (f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
+                f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines")
     else:
         p = loaded.position
-        click.echo(f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
-                   f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
+        data = {"ok": True, "kind": "scenario", "path": path, "game": p.game, "map": loaded.map.name,
+                "units": len(p.units), "turn": {"number": p.turn.number, "date": p.turn.date, "phase": p.turn.phase}}
+        text = (f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
+                f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
 
 
 def _echo_tree(value, indent: int = 0) -> None:
@@ -81,44 +86,21 @@ def show(path: str, as_json: bool) -> None:
         _echo_tree(summary)
 
 
-def _verdicts(scenario):
-    from logistics.games import supply_engine
-    return supply_engine(scenario.position, scenario.map).verdicts()
-
-
-def _of_unit(verdicts, scenario: str, unit_id: str):
-    found = [v for v in verdicts if v.unit == unit_id]
-    if not found:
-        raise LoadError(scenario, f"no unit {unit_id!r}", field="--unit", expected="a unit id of the scenario")
-    return found
-
-
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--side", help="Only units of this side.")
 @click.option("--unit", "unit_id", help="Only this unit.")
 @click.option("--hex", "hex_id", help="Only units in this hex (printed id).")
+@click.option("--only", type=click.Choice(["out"]), help="out: only the units not in supply.")
 @click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
-def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
+def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, only: str | None, explain: bool,
            as_json: bool) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
-    loaded = load_scenario_file(scenario)
-    verdicts = _verdicts(loaded)
-    if side:
-        verdicts = [v for v in verdicts if v.side == side]
-    if unit_id:
-        verdicts = _of_unit(verdicts, scenario, unit_id)
-    if hex_id:
-        verdicts = [v for v in verdicts if v.hex == hex_id]
-    if as_json:
-        click.echo(json.dumps({"scenario": scenario, "game": loaded.position.game,
-                               "units": [verdict_json(v) for v in verdicts]}, indent=2, ensure_ascii=False))
-    elif explain:
-        for v in verdicts:
-            click.echo("\n".join(explanation(v)))
-    else:
-        click.echo("\n".join(table(verdicts)))
+    from logistics.api import supply as judge
+    from logistics.cli.colour import echo, painter
+    report = judge(scenario, side=side, unit=unit_id, hex=hex_id, only=only, explain=explain)
+    echo(report.to_json() if as_json else "\n".join(report.lines(painter())))
 
 
 @main.command()
@@ -126,23 +108,35 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
 def naval(scenario: str, as_json: bool) -> None:
     """Danger and combat zones, ports, naval connections and the limited-source allocation."""
-    from logistics.games import supply_engine
-    from logistics.report.naval import naval_summary, naval_text
-    loaded = load_scenario_file(scenario)
-    summary = naval_summary(supply_engine(loaded.position, loaded.map))
-    if as_json:
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n".join(naval_text(summary)))
+    from logistics.api import naval as summary
+    report = summary(scenario)
+    click.echo(report.to_json() if as_json else str(report))
 
 
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
-def trace(scenario: str, unit_id: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (as supply --unit ID --json).")
+def trace(scenario: str, unit_id: str, as_json: bool) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
-    for v in _of_unit(_verdicts(load_scenario_file(scenario)), scenario, unit_id):
-        click.echo("\n".join(explanation(v)))
+    from logistics.api import trace as follow
+    report = follow(scenario, unit_id)
+    click.echo(report.to_json() if as_json else str(report))
+
+
+@main.command("maps")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def maps_command(as_json: bool) -> None:
+    """The maps and scenarios that ship with logistics, and where they are."""
+    from logistics.bundled import listing
+    data = listing()
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for m in data["maps"]:
+        click.echo(f"map {m['name']}: {m['game']}, {m['path']}")
+    for sc in data["scenarios"]:
+        click.echo(f"scenario {sc['name']}: {sc['path']}")
 
 
 @main.group()

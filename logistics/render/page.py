@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 from logistics.mapdata import Map
 from logistics.position import Position
 from logistics.render.layers import SupplyPicture, entry_blocks
-from logistics.render.svg import draw, svg_document
+from logistics.render.svg import draw_picture, svg_document
 from logistics.report.supply import explanation
 
 
@@ -54,7 +54,7 @@ def page_data(c, pic: SupplyPicture, position: Position, map_: Map) -> dict:
 def render_page(map_: Map, position: Position, pic: SupplyPicture, *, rotate: float = 0.0,
                 hex_size: float = 12.0) -> str:
     """The HTML page: the picture with every layer drawn (each can be switched off)."""
-    c = draw(map_, position, False, rotate, hex_size, pic)
+    c = draw_picture(map_, position, False, rotate, hex_size, pic)
     svg = svg_document(c).replace("<svg ", '<svg id="map-svg" ', 1)
     data = json.dumps(page_data(c, pic, position, map_), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     data = data.replace("</", "<\\/")   # nothing in the data may close the script element

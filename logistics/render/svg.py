@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the Position model is only read, never needed to draw a bar
     from logistics.render.layers import SupplyPicture
 
 
-def draw(map_: Map, position: Position | None, show_ids: bool, rotate: float, hex_size: float,
+def draw_picture(map_: Map, position: Position | None, show_ids: bool, rotate: float, hex_size: float,
           picture: SupplyPicture | None = None) -> Canvas:
     from logistics.render import legend, marks
     c = Canvas(map_, hex_size, rotate, margin=hex_size * 2, legend_width=legend.WIDTH * hex_size if position else 0)
@@ -227,7 +227,7 @@ def svg_document(c: Canvas) -> str:
 def render_svg(map_: Map, position: Position | None = None, *, show_ids: bool = False,
                rotate: float = 0.0, hex_size: float = 12.0, picture: SupplyPicture | None = None) -> str:
     """The map (and position, and its supply picture) as an SVG document."""
-    return svg_document(draw(map_, position, show_ids, rotate, hex_size, picture))
+    return svg_document(draw_picture(map_, position, show_ids, rotate, hex_size, picture))
 
 
 # --- PNG (Pillow) ----------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ def render_png(map_: Map, path: Path | str, position: Position | None = None, *,
     from PIL import Image, ImageDraw, ImageFont
 
     k = 2
-    c = draw(map_, position, show_ids, rotate, hex_size * k, picture)
+    c = draw_picture(map_, position, show_ids, rotate, hex_size * k, picture)
     base = Image.new("RGB", (c.width, c.height), "#ffffff")
     fonts: dict[tuple[float, bool], object] = {}
 

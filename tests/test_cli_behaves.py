@@ -128,7 +128,7 @@ def test_the_built_package_carries_the_maps_and_scenarios(tmp_path):
     for name in ("logistics", "maps", "scenarios"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "_bundled"))
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "out"),
-                            str(src)], capture_output=True, text=True)
+                            str(src)], capture_output=True, text=True, check=False)
     if built.returncode != 0 and any(w in built.stderr for w in ("connection", "Could not find a version",
                                                                  "No matching distribution")):
         pytest.skip("building a wheel needs setuptools from the package index: " + built.stderr.splitlines()[-1])

@@ -109,8 +109,8 @@ def draw(c: Canvas, position: Position, pic: SupplyPicture | None) -> None:
         entry("hex that stops a unit's line, with the rule", cross)
     if "line" in pic.layers and pic.chosen and pic.mark(pic.chosen):
         def line(mx, my, dash=0.0):
-            c.add("line", [(mx - s * 0.5, my), (mx + s * 0.5, my)], stroke=LINE_HALO, width=s * 0.45)
-            c.add("line", [(mx - s * 0.5, my), (mx + s * 0.5, my)], stroke=LINE, width=s * 0.16, dash=dash)
+            c.add("line", [(mx - s * 0.6, my), (mx + s * 0.6, my)], stroke=LINE_HALO, width=s * 0.45)
+            c.add("line", [(mx - s * 0.6, my), (mx + s * 0.6, my)], stroke=LINE, width=s * 0.16, dash=dash)
         from logistics.render.marks import ELEMENT_DASH
         elements = list(dict.fromkeys(e for _, e in pic.mark(pic.chosen).line if e != "unit")) or ["overland"]
         heading(f"Supply line of {pic.chosen}")

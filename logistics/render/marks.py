@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from logistics.render.layers import SupplyPicture, UnitMark
 
 # How each element of a line is drawn: dash length in hex sizes (0 = solid).
-ELEMENT_DASH = {"overland": 0.0, "unit": 0.0, "road": 0.35, "rail": 0.9, "naval": 0.15, "sea": 0.15, "LOS": 0.0}
+ELEMENT_DASH = {"overland": 0.0, "unit": 0.0, "road": 0.2, "rail": 0.45, "naval": 0.1, "sea": 0.1, "LOS": 0.0}
 COUNTER = 0.42   # half the counter's side, in hex sizes
 STACK = 0.2      # offset of each counter under the top one
 
@@ -89,7 +89,12 @@ def draw_units(c: Canvas, pic: SupplyPicture) -> None:
             if m.block and (m.block[0], m.block[1]) not in shown:
                 shown.add((m.block[0], m.block[1]))
                 _block(c, m.block[0], m.block[1])
-    # Counters, marked by verdict; their boxes are taken before any label is placed.
+    # Counters, marked by verdict; their boxes, and the chosen line's hexes, are taken before any
+    # label is placed.
+    if "line" in pic.layers and chosen is not None:
+        for h, _ in chosen.line:
+            x, y = c.centre(h)
+            c.taken.append((x - s * 0.5, y - s * 0.5, x + s * 0.5, y + s * 0.5))
     c.group = "units"
     placed = []
     for m, k in _stacked(pic.units):

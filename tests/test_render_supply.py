@@ -91,6 +91,19 @@ def test_legend_explains_every_mark(aug_svg):
         assert words in texts
 
 
+@pytest.mark.parametrize("scenario", [AUG, TSCW, "tests/data/scenarios/testland.yaml", "tests/data/scenarios/ocs-test.yaml"])
+def test_every_layer_draws_on_every_game(tmp_path, scenario):
+    """Europa, TSCW and OCS positions draw with all layers, as SVG and as the page."""
+    from click.testing import CliRunner
+
+    from cli import main
+    for suffix in ("svg", "html"):
+        out = tmp_path / f"picture.{suffix}"
+        result = CliRunner().invoke(main, ["render", str(ROOT / scenario), "--layers", "all", "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert "<svg" in out.read_text(encoding="utf-8")
+
+
 # --- colours for colour-blind readers ---------------------------------------------------------------
 # Machado, Oliveira & Fernandes (2009), severity 1.0: linear-RGB matrices.
 CVD = {

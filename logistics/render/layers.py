@@ -120,7 +120,7 @@ def supply_picture(scenario: str, position: Position, map_: Map, layers: tuple[s
                      **{h: ("combat", why) for h, why in zones.combat.items()}}
     if "sources" in layers:
         for source in (*position.supply_sources, *position.limited_sources):
-            names = getattr(source, "cities", None) or (source.city,)
+            names = source.cities if hasattr(source, "cities") else (source.city,)   # full / limited
             for name in names:
                 city = map_.city(name) if _has_city(map_, name) else None
                 for h in (city.place.hexes if city else ()):

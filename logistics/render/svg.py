@@ -137,6 +137,9 @@ def draw_picture(map_: Map, position: Position | None, show_ids: bool, rotate: f
         w = 0.58 * size * len(label)
         spots = [(x, y + s * 0.55 + size), (x, y - s * 0.6), (x + s * 0.5 + w / 2, y + size * 0.35),
                  (x - s * 0.5 - w / 2, y + size * 0.35)]
+        if picture is not None:   # among unit labels: a little further out before giving up
+            spots += [(x, y + s * 1.3 + size), (x, y - s * 1.4), (x + s * 1.2 + w / 2, y + size * 0.35),
+                      (x - s * 1.2 - w / 2, y + size * 0.35)]
         boxes = [(px - w / 2, py - size, px + w / 2, py + size * 0.25) for px, py in spots]
         free = [k for k, b in enumerate(boxes) if c.free(b)]
         if not free and picture is not None and city.size not in ("major", "city"):

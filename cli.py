@@ -8,10 +8,9 @@ import sys
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_any, load_scenario_file
+from logistics.files import load_any
 from logistics.mapdata import Map
 from logistics.report.summary import map_summary, position_summary
-from logistics.report.supply import explanation, table, verdict_json
 
 
 class Command(click.Group):
@@ -41,7 +40,8 @@ def main() -> None:
 
 @main.command()
 @click.argument("path", type=click.Path())
-def validate(path: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def validate(path: str, as_json: bool) -> None:
     """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
     loaded = load_any(path)
     if isinstance(loaded, Map):
@@ -49,13 +49,19 @@ def validate(path: str) -> None:
 
         from logistics.mapcheck import check, land_components, sea_components
         check(loaded, Path(path) if Path(path).is_dir() else Path(path).parent)
-        click.echo(f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
-                   f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines, "
-                   f"seas {len(sea_components(loaded))}, pieces of land {len(land_components(loaded))}")
+        seas, land = len(sea_components(loaded)), len(land_components(loaded))
+        data = {"ok": True, "kind": "map", "path": path, "map": loaded.name, "hexes": len(loaded.terrain),
+                "cities": len(loaded.cities), "ports": len(loaded.ports), "rail_lines": len(loaded.rail),
+                "seas": seas, "land_pieces": land}
+        text = (f"ok: map {loaded.name}: {len(loaded.terrain)} hexes, {len(loaded.cities)} cities, "
+                f"{len(loaded.ports)} ports, {len(loaded.rail)} rail lines, seas {seas}, pieces of land {land}")
     else:
         p = loaded.position
-        click.echo(f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
-                   f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
+        data = {"ok": True, "kind": "scenario", "path": path, "game": p.game, "map": loaded.map.name,
+                "units": len(p.units), "turn": {"number": p.turn.number, "date": p.turn.date, "phase": p.turn.phase}}
+        text = (f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
+                f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
 
 
 def _echo_tree(value, indent: int = 0) -> None:
@@ -91,32 +97,21 @@ def show(path: str, as_json: bool) -> None:
         _echo_tree(summary)
 
 
-def _verdicts(scenario):
-    from logistics.games import supply_engine
-    return supply_engine(scenario.position, scenario.map).verdicts()
-
-
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--side", help="Only units of this side.")
 @click.option("--unit", "unit_id", help="Only this unit.")
 @click.option("--hex", "hex_id", help="Only units in this hex (printed id or place name).")
+@click.option("--only", type=click.Choice(["out"]), help="out: only the units not in supply.")
 @click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
-def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
+def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, only: str | None, explain: bool,
            as_json: bool) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
-    from logistics.filters import filter_verdicts
-    loaded = load_scenario_file(scenario)
-    verdicts = filter_verdicts(_verdicts(loaded), scenario, loaded, side, unit_id, hex_id)
-    if as_json:
-        click.echo(json.dumps({"scenario": scenario, "game": loaded.position.game,
-                               "units": [verdict_json(v) for v in verdicts]}, indent=2, ensure_ascii=False))
-    elif explain:
-        for v in verdicts:
-            click.echo("\n".join(explanation(v)))
-    else:
-        click.echo("\n".join(table(verdicts)))
+    from logistics.api import supply as judge
+    from logistics.cli.colour import echo, painter
+    report = judge(scenario, side=side, unit=unit_id, hex=hex_id, only=only, explain=explain)
+    echo(report.to_json() if as_json else "\n".join(report.lines(painter())))
 
 
 @main.command()
@@ -124,54 +119,35 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
 def naval(scenario: str, as_json: bool) -> None:
     """Danger and combat zones, ports, naval connections and the limited-source allocation."""
-    from logistics.games import supply_engine
-    from logistics.report.naval import naval_summary, naval_text
-    loaded = load_scenario_file(scenario)
-    summary = naval_summary(supply_engine(loaded.position, loaded.map))
-    if as_json:
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n".join(naval_text(summary)))
+    from logistics.api import naval as summary
+    report = summary(scenario)
+    click.echo(report.to_json() if as_json else str(report))
 
 
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
-def trace(scenario: str, unit_id: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (as supply --unit ID --json).")
+def trace(scenario: str, unit_id: str, as_json: bool) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
-    from logistics.filters import filter_verdicts
-    loaded = load_scenario_file(scenario)
-    for v in filter_verdicts(_verdicts(loaded), scenario, loaded, None, unit_id, None):
-        click.echo("\n".join(explanation(v)))
+    from logistics.api import trace as follow
+    report = follow(scenario, unit_id)
+    click.echo(report.to_json() if as_json else str(report))
 
 
-@main.command()
-@click.argument("path", type=click.Path())
-@click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg or FILE.png")
-@click.option("--ids", is_flag=True, help="Print every hex's id.")
-@click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
-@click.option("--layers", "layer_text", default="", help="Also draw, comma-separated: sea_zones, weather_zones, naval.")
-def render(path: str, output: str, ids: bool, hex_size: float, layer_text: str) -> None:
-    """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
-    from logistics.atomic import write_text
-    from logistics.render.layers import LAYERS, parse_layers
-    from logistics.render.svg import render_png, render_svg
-    try:
-        layers = parse_layers(layer_text)
-    except ValueError as exc:
-        raise LoadError(layer_text, str(exc), field="--layers", expected="some of " + ", ".join(LAYERS)) from None
-    loaded = load_any(path)
-    map_, position = (loaded, None) if isinstance(loaded, Map) else (loaded.map, loaded.position)
-    kind = output.rsplit(".", 1)[-1].lower()
-    if kind == "svg":
-        write_text(output, render_svg(map_, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size,
-                                      layers=layers))
-    elif kind == "png":
-        render_png(map_, output, position, show_ids=ids, rotate=map_.north_rotation, hex_size=hex_size,
-                   layers=layers)
-    else:
-        raise LoadError(output, f"cannot draw a .{kind} file", field="--output", expected="a .svg or .png file name")
-    click.echo(f"wrote {output}")
+@main.command("maps")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def maps_command(as_json: bool) -> None:
+    """The maps and scenarios that ship with logistics, and where they are."""
+    from logistics.bundled import listing
+    data = listing()
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for m in data["maps"]:
+        click.echo(f"map {m['name']}: {m['game']}, {m['path']}")
+    for sc in data["scenarios"]:
+        click.echo(f"scenario {sc['name']}: {sc['path']}")
 
 
 @main.group()
@@ -224,10 +200,12 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
-from logistics.cli.rail import rail  # noqa: E402  (the rail group lives with the rail modules)
-from logistics.cli.turn import turn  # noqa: E402
+from logistics.cli.rail import rail
+from logistics.cli.render import render
+from logistics.cli.turn import turn
 
 main.add_command(rail)
+main.add_command(render)
 main.add_command(turn)
 
 from logistics.io.commands import import_group, vassal_group, where_command  # noqa: E402

@@ -6,6 +6,17 @@ import tempfile
 from pathlib import Path
 
 
+def _mode(path: Path) -> int:
+    """A replaced file keeps its permissions; a new one gets the user's umask (as open() would),
+    not the owner-only mode of a temporary file."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_files(files: dict[Path, str | bytes]) -> None:
     """Write every file to a temporary sibling, then move each into place."""
     staged: list[tuple[str, Path]] = []
@@ -14,6 +25,7 @@ def write_files(files: dict[Path, str | bytes]) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
             data = content if isinstance(content, bytes) else content.encode("utf-8")
+            os.fchmod(fd, _mode(path))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
             staged.append((tmp, path))

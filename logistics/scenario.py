@@ -56,7 +56,8 @@ class Scenario:
 
 
 def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
-    """A map named in a scenario: a folder relative to the scenario, or `maps/<ref>` above it."""
+    """A map named in a scenario: a folder relative to the scenario, `maps/<ref>` above it, or a
+    map bundled with logistics."""
     direct = (scenario_dir / ref)
     if (direct / "map.yaml").exists():
         return direct
@@ -65,7 +66,8 @@ def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
         candidate = folder / "maps" / ref     # last: the bundled maps, for a file written elsewhere
         if (candidate / "map.yaml").exists():
             return candidate
-    return None
+    from logistics.bundled import map_folder
+    return map_folder(ref)   # a map that ships with logistics
 
 
 def load_scenario(path: Path | str, map_: Map | None = None) -> Scenario:

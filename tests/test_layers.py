@@ -12,14 +12,15 @@ ROOT = Path(__file__).resolve().parents[1]
 # Lowest first. A module belongs to the first layer one of whose prefixes names it (a prefix ending
 # in "." names a package's modules, the package's __init__ included).
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("core", ("logistics", "logistics.errors", "logistics.atomic", "logistics.hexgrid", "logistics.numbering",
-              "logistics.yamldoc", "logistics.verdict", "logistics.solver", "logistics.mapdata", "logistics.mapio",
+    ("core", ("logistics.errors", "logistics.atomic", "logistics.hexgrid", "logistics.numbering",
+              "logistics.bundled", "logistics.yamldoc", "logistics.verdict", "logistics.solver", "logistics.mapdata", "logistics.mapio",
               "logistics.position", "logistics.zoc", "logistics.network", "logistics.mapcheck", "logistics.games", "logistics.games.base",
               "logistics.rail", "logistics.rail.model", "logistics.rail.paths", "logistics.rail.planner")),
     ("games", ("logistics.games.",)),
     ("formats and turn engine", ("logistics.scenario", "logistics.scenario_writer", "logistics.files", "logistics.rail.moves", "logistics.turn.")),
     ("edges", ("logistics.filters", "logistics.report.", "logistics.render.", "logistics.io.", "logistics.rulings.", "logistics.mapbuild.",
                "logistics.analysis.")),
+    ("api", ("logistics", "logistics.api")),
     ("command line", ("logistics.cli.", "logistics.__main__", "cli")),
 ]
 

@@ -260,11 +260,11 @@ def test_land_components_are_the_mainland_and_the_islands():
 # --- render --layers --------------------------------------------------------------------------------------------
 
 def test_render_layers_draw_sea_zones_weather_zones_and_every_naval_connection():
-    from logistics.render.layers import NAVAL
+    from logistics.render.map_layers import NAVAL
     from logistics.render.svg import render_svg
 
     plain = render_svg(EUROPA)
-    svg = render_svg(EUROPA, layers=("sea_zones", "weather_zones", "naval"))
+    svg = render_svg(EUROPA, map_layers=("sea_zones", "weather_zones", "naval"))
     assert "naval connection" not in plain and NAVAL not in plain
     for label in ("sea zone Atlantic", "sea zone Biscay", "sea zone Mediterranean", "weather zone D",
                   "weather zone E", "naval connection", "\u2192 Canaries", "\u2192 Italian Ports"):
@@ -279,7 +279,8 @@ def test_render_rejects_an_unknown_layer_in_one_line(tmp_path):
     result = CliRunner().invoke(main, ["render", str(ROOT / "maps" / "iberia-europa"), "-o",
                                        str(tmp_path / "x.svg"), "--layers", "sea_zones,tides"])
     assert result.exit_code == 1 and result.output.strip() == (
-        "error: sea_zones,tides: --layers: unknown layer 'tides' (expected some of sea_zones, weather_zones, naval)")
+        "error: --layers: no layer 'tides' (expected a comma-separated list of blocks, line, zoc, zones, sources, "
+        "rail, sea_zones, weather_zones, naval, or all)")
     assert not (tmp_path / "x.svg").exists()
 
 

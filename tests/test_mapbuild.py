@@ -137,7 +137,7 @@ def test_render_shows_a_position(tmp_path):
                                hex=madrid),),
                    owner={madrid: "Loyalist"})
     svg = render_svg(m, pos, rotate=50.7)
-    assert ">1 Inf XX</text>" in svg and 'fill="#2e6fbd"' in svg
+    assert ">1 Inf XX</text>" in svg and 'fill="#0072B2"' in svg
     if importlib.util.find_spec("PIL") is not None:
         render_png(m, tmp_path / "m.png", pos, rotate=50.7, hex_size=6)
         assert (tmp_path / "m.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -33,13 +33,13 @@ def run(*args):
 # --- the commands ------------------------------------------------------------------------------------
 
 def test_rail_shows_each_sides_sections_with_capacity_used_and_free():
-    out = run("rail", TESTLAND_SCENARIO).output
+    out = run("rail", "sections", TESTLAND_SCENARIO).output
     assert "Loyalist: 7A3 (AEG 02-Apr-03): each rail net has its own yards' capacity" in out
     assert "net 2: capacity 4, used 0, free 4  (Capital 4;" in out and "net 1: capacity 2, used 0, free 2  (Portville 2;" in out
 
 
 def test_rail_with_a_moves_file_shows_what_the_plan_uses():
-    data = json.loads(run("rail", TESTLAND_SCENARIO, TESTLAND_MOVES, "--json").output)
+    data = json.loads(run("rail", "sections", TESTLAND_SCENARIO, TESTLAND_MOVES, "--json").output)
     (loyalist,) = data["sides"]
     pool = next(p for p in loyalist["pools"] if "Capital" in p["yards"])
     assert set(pool) == {"id", "name", "yards", "temporary", "capacity", "used", "free", "rail_hexes"}
@@ -94,9 +94,9 @@ def test_bad_moves_file_gives_one_line_error_with_file_line_field(data_copy, old
 
 
 def test_bad_scenario_and_missing_files_are_one_line_errors(tmp_path):
-    assert run("rail", tmp_path / "none.yaml").output.startswith("error: ")
+    assert run("rail", "sections", tmp_path / "none.yaml").output.startswith("error: ")
     assert "is a map, not a scenario" in run("rail", "plan", TESTLAND_MAP, TESTLAND_MOVES).output
-    assert "no side 'Martians'" in run("rail", TESTLAND_SCENARIO, "--side", "Martians").output
+    assert "no side 'Martians'" in run("rail", "sections", TESTLAND_SCENARIO, "--side", "Martians").output
 
 
 # --- acceptance: a northern net cut off from the main net --------------------------------------------------
@@ -128,7 +128,7 @@ def _write(tmp_path, m, p) -> Path:
 
 def test_acceptance_northern_net_cut_off_shows_two_sections_with_separate_capacities(tmp_path):
     scenario = _write(tmp_path, *_north_and_main(sections=True))
-    out = run("rail", scenario, "--side", "Loyalist").output
+    out = run("rail", "sections", scenario, "--side", "Loyalist").output
     assert "Loyalist: 43C2: each isolated section has its own yards' capacity" in out
     assert "section 1: capacity 2, used 0, free 2  (Bilbao 1, Santander 1;" in out
     assert "section 2: capacity 6, used 0, free 6  (Madrid 4, Valencia 2;" in out
@@ -190,7 +190,7 @@ def test_ocs_scenario_rail_cap_and_plan_through_the_files(tmp_path):
     write_scenario(p, m, tmp_path / "ocs.yaml")
     (tmp_path / "moves.yaml").write_text('moves:\n  - {cargo: SP, size: 2, from: "0105", to: "1105"}\n'
                                          '  - {cargo: SP, size: 1, from: "0105", to: "1105"}\n', encoding="utf-8")
-    assert "Rail Cap: capacity 4, used 0, free 4" in run("rail", tmp_path / "ocs.yaml").output
+    assert "Rail Cap: capacity 4, used 0, free 4" in run("rail", "sections", tmp_path / "ocs.yaml").output
     data = json.loads(run("rail", "plan", tmp_path / "ocs.yaml", tmp_path / "moves.yaml", "--json").output)
     assert [(mv["id"], mv["status"], mv["cost"]) for mv in data["moves"]] == [("move 1", "moved", 4),
                                                                                ("move 2", "rejected", None)]

@@ -1,11 +1,11 @@
 """`logistics turn`: step a scenario through its sequence of play.
 
-    logistics turn show SCENARIO                          where the game stands, and what comes next
+    logistics turn show SCENARIO [--json]                 where the game stands, and what comes next
     logistics turn next SCENARIO [--steps N] [--dry-run] [--json]
                                                           advance; the file is rewritten, its old
                                                           state kept in SCENARIO's .history folder
-    logistics turn undo SCENARIO                          put back the state before the last step
-    logistics turn history SCENARIO                       the steps taken so far
+    logistics turn undo SCENARIO [--json]                 put back the state before the last step
+    logistics turn history SCENARIO [--json]              the steps taken so far
 """
 from __future__ import annotations
 
@@ -25,22 +25,30 @@ def turn() -> None:
     """Step a scenario through its sequence of play, keeping a history."""
 
 
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def _echo(data: dict, lines: list[str], as_json: bool) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
+
+
 @turn.command("show")
 @click.argument("scenario", type=click.Path())
-def show_turn(scenario: str) -> None:
+@JSON
+def show_turn(scenario: str, as_json: bool) -> None:
     """Where the game stands and what the next step does."""
     loaded = load_scenario_file(scenario)
     step = advance(loaded.position, loaded.map, scenario)
-    click.echo(f"now:  {describe(loaded.position)}")
-    click.echo(f"next: {describe(step.position)}")
-    click.echo(f"steps taken: {len(entries(Path(scenario)))}")
+    now, then, taken = describe(loaded.position), describe(step.position), len(entries(Path(scenario)))
+    _echo({"scenario": scenario, "now": now, "next": then, "steps_taken": taken},
+          [f"now:  {now}", f"next: {then}", f"steps taken: {taken}"], as_json)
 
 
 @turn.command("next")
 @click.argument("scenario", type=click.Path())
 @click.option("--steps", default=1, type=click.IntRange(1, 1000), help="How many phases / segments to advance.")
 @click.option("--dry-run", is_flag=True, help="Show what would happen; write nothing.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+@JSON
 def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
     """Advance the scenario one phase (Europa) or segment (TSCW), or --steps of them."""
     loaded = load_scenario_file(scenario)
@@ -70,15 +78,17 @@ def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
 
 @turn.command("undo")
 @click.argument("scenario", type=click.Path())
-def undo_step(scenario: str) -> None:
+@JSON
+def undo_step(scenario: str, as_json: bool) -> None:
     """Put back the state before the last step."""
     line = undo(Path(scenario))
-    click.echo(f"undone: {line}")
+    _echo({"scenario": scenario, "undone": line}, [f"undone: {line}"], as_json)
 
 
 @turn.command("history")
 @click.argument("scenario", type=click.Path())
-def show_history(scenario: str) -> None:
+@JSON
+def show_history(scenario: str, as_json: bool) -> None:
     """The steps taken so far, oldest first."""
-    for line in entries(Path(scenario)) or ["no steps taken"]:
-        click.echo(line)
+    steps = entries(Path(scenario))
+    _echo({"scenario": scenario, "steps": steps}, steps or ["no steps taken"], as_json)

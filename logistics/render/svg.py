@@ -13,90 +13,37 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from logistics.atomic import write_text
-from logistics.hexgrid import Hex, Hexside
+from logistics.hexgrid import Hexside
 from logistics.mapdata import Map
+from logistics.render.canvas import Canvas, Shape
+from logistics.render.palette import (
+    INK,
+    NEUTRAL,
+    NEUTRAL_OPACITY,
+    OWNER_OPACITY,
+    PAPER,
+    RAIL,
+    RIVER,
+    ROAD,
+    SEA_EDGE,
+    TERRAIN_COLOURS,
+    side_colour,
+)
 
 if TYPE_CHECKING:  # the Position model is only read, never needed to draw a bare map
     from logistics.position import Position
-
-TERRAIN_COLOURS = {
-    "clear": "#e9e4c4", "rough": "#cdb88a", "woods": "#9cc48a", "wooded_rough": "#a9b27a",
-    "mountain": "#a98c6a", "swamp": "#a7cbb7", "all_sea": "#a9cfe8", "lake": "#8fc1e3",
-}
-SIDE_COLOURS = ["#d1495b", "#2e6fbd", "#3c9d4e", "#b26ed1"]   # ownership and counters, by side
-NEUTRAL = "#8c8c8c"
-RIVER = "#2565ae"
-SEA_EDGE = "#1d4f7a"
-RAIL = "#202020"
-ROAD = "#b5452c"
+    from logistics.render.layers import SupplyPicture
 
 
-# --- the display list -------------------------------------------------------------------------
-
-@dataclass
-class Shape:
-    kind: str                          # polygon | line | circle | rect | text
-    points: list[tuple[float, float]]  # polygon/line: the points; others: the anchor point
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1.0
-    dash: float = 0.0                  # dash length (lines); 0 = solid
-    opacity: float = 1.0
-    size: float = 0.0                  # circle radius, rect half-size, text height
-    text: str = ""
-    bold: bool = False
-
-
-class Canvas:
-    """Hex-grid coordinates -> picture coordinates (scaled, turned, shifted), and the shapes."""
-
-    def __init__(self, map_: Map, hex_size: float, rotate: float, margin: float):
-        self.map, self.size = map_, hex_size
-        self.cos, self.sin = math.cos(math.radians(rotate)), math.sin(math.radians(rotate))
-        xs, ys = [], []
-        for h in map_.terrain:
-            for x, y in map_.layout.corners(h, hex_size):
-                rx, ry = self._turn(x, y)
-                xs.append(rx)
-                ys.append(ry)
-        self.dx, self.dy = margin - min(xs, default=0), margin - min(ys, default=0)
-        self.width = math.ceil(max(xs, default=0) - min(xs, default=0) + 2 * margin)
-        self.height = math.ceil(max(ys, default=0) - min(ys, default=0) + 2 * margin)
-        self.shapes: list[Shape] = []
-
-    def _turn(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.cos - y * self.sin, x * self.sin + y * self.cos
-
-    def at(self, x: float, y: float) -> tuple[float, float]:
-        rx, ry = self._turn(x, y)
-        return round(rx + self.dx, 2), round(ry + self.dy, 2)
-
-    def centre(self, h: Hex) -> tuple[float, float]:
-        return self.at(*self.map.layout.center(h, self.size))
-
-    def corners(self, h: Hex) -> list[tuple[float, float]]:
-        return [self.at(x, y) for x, y in self.map.layout.corners(h, self.size)]
-
-    def edge(self, side: Hexside) -> list[tuple[float, float]]:
-        """The two corners the hexes of a hexside share."""
-        a = self.map.layout.corners(side.a, self.size)
-        b = self.map.layout.corners(side.b, self.size)
-        shared = [p for p in a if any(abs(p[0] - q[0]) + abs(p[1] - q[1]) < 1e-6 * self.size for q in b)]
-        return [self.at(x, y) for x, y in shared[:2]]
-
-    def add(self, kind: str, points, **style) -> None:
-        self.shapes.append(Shape(kind, list(points), **style))
-
-
-def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float, hex_size: float,
-          layers: tuple[str, ...] = ()) -> Canvas:
-    c = Canvas(map_, hex_size, rotate, margin=hex_size * 2)
+def draw_picture(map_: Map, position: Position | None, show_ids: bool, rotate: float, hex_size: float,
+                 picture: SupplyPicture | None = None, map_layers: tuple[str, ...] = ()) -> Canvas:
+    from logistics.render import legend, marks
+    c = Canvas(map_, hex_size, rotate, margin=hex_size * 2, legend_width=legend.WIDTH * hex_size if position else 0)
     s = hex_size
     hexes = map_.hexes()
     for h in hexes:
@@ -109,11 +56,12 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
         for h in hexes:
             owner = position.owner_of(h)
             if owner in sides:
-                c.add("polygon", c.corners(h), fill=SIDE_COLOURS[sides.index(owner) % len(SIDE_COLOURS)],
-                      opacity=0.3)
+                c.add("polygon", c.corners(h), fill=side_colour(sides, owner), opacity=OWNER_OPACITY)
     for h in hexes:
-        if map_.is_neutral(h):
-            c.add("polygon", c.corners(h), fill=NEUTRAL, opacity=0.35)
+        if map_.is_neutral(h):   # grey and hatched: told apart from the sides without colour
+            c.add("polygon", c.corners(h), fill=NEUTRAL, opacity=NEUTRAL_OPACITY)
+            corners = c.corners(h)
+            c.add("line", [corners[0], corners[3]], stroke=NEUTRAL, width=s * 0.05)
 
     # Borders and coast: hexsides between different regions, countries, land and sea.
     for h in hexes:
@@ -130,7 +78,7 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
 
     for run in map_.side_features:
         if run.feature == "coastal":
-            continue   # a passage for ships, not a line on the map (drawn by --layers naval)
+            continue   # a passage for ships, not a line on the map (drawn by the naval layer)
         for side in run.sides:
             if run.feature in ("major_river", "minor_river"):
                 c.add("line", c.edge(side), stroke=RIVER, width=s * (0.3 if run.feature == "major_river" else 0.16))
@@ -145,9 +93,9 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
             else:
                 c.add("line", c.edge(side), stroke="#5b3a1a", width=s * 0.25)
 
-    if layers:   # sea zones, weather zones, naval connections (logistics/render/layers.py)
-        from logistics.render.layers import draw_layers
-        draw_layers(c, map_, layers)
+    if map_layers:   # sea zones, weather zones, naval connections (render/map_layers.py)
+        from logistics.render.map_layers import draw_layers
+        draw_layers(c, map_, map_layers)
 
     for road in map_.roads:
         c.add("line", [c.centre(h) for h in road.hexes], stroke=ROAD, width=s * 0.12)
@@ -172,8 +120,10 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
         for h in city.place.hexes:
             x, y = c.centre(h)
             if big:
-                c.add("rect", [(x, y)], fill="#f2d13c" if len(city.place.hexes) > 1 else "#c0392b",
-                      stroke="#000000", width=s * 0.08, size=s * 0.3)
+                # A city, not a counter: a white square ringed in black, a black core.
+                c.add("rect", [(x, y)], fill="#f2d13c" if len(city.place.hexes) > 1 else PAPER,
+                      stroke="#000000", width=s * 0.1, size=s * 0.3)
+                c.add("rect", [(x, y)], fill="#000000", size=s * 0.1)
             else:
                 c.add("circle", [(x, y)], fill="#000000" if city.size in ("dot", "town") else "#ffffff",
                       stroke="#000000", width=s * 0.08, size=s * (0.2 if city.size in ("dot", "town") else 0.15))
@@ -184,7 +134,8 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
     # Names: big cities first, each where it overlaps no name already placed (below, above,
     # right, left of its hex; below if nowhere is free).
     rank = {"major": 0, "city": 0, "dot": 1, "town": 1}
-    taken: list[tuple[float, float, float, float]] = []
+    if picture is not None:   # the unit labels come first: cities give way to them
+        marks.draw_units(c, picture)
     for city in sorted((ct for ct in map_.cities if ct.place.hexes), key=lambda ct: rank.get(ct.size, 2)):
         x, y = c.centre(city.place.hexes[0])
         size = s * (0.85 if city.size in ("major", "city") else 0.65)
@@ -192,15 +143,24 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
         w = 0.58 * size * len(label)
         spots = [(x, y + s * 0.55 + size), (x, y - s * 0.6), (x + s * 0.5 + w / 2, y + size * 0.35),
                  (x - s * 0.5 - w / 2, y + size * 0.35)]
+        if picture is not None:   # among unit labels: a little further out before giving up
+            spots += [(x, y + s * 1.3 + size), (x, y - s * 1.4), (x + s * 1.2 + w / 2, y + size * 0.35),
+                      (x - s * 1.2 - w / 2, y + size * 0.35)]
         boxes = [(px - w / 2, py - size, px + w / 2, py + size * 0.25) for px, py in spots]
-        free = [k for k, b in enumerate(boxes)
-                if not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3] for t in taken)]
+        free = [k for k, b in enumerate(boxes) if c.free(b)]
+        if not free and picture is not None and city.size not in ("major", "city"):
+            continue    # a small town's name gives way to the unit labels
         k = free[0] if free else 0
-        taken.append(boxes[k])
-        c.add("text", [spots[k]], text=label, size=size, fill="#111111", bold=city.size in ("major", "city"))
+        c.taken.append(boxes[k])
+        c.add("text", [spots[k]], text=label, size=size, fill=INK, bold=city.size in ("major", "city"))
 
     title = f"{map_.name} \u2014 {map_.game}, {map_.scale_miles:g} miles a hex"
-    c.add("text", [(s * 2 + 0.3 * s * len(title), s * 1.6)], text=title, size=s * 1.0, fill="#333333", bold=True)
+    if picture is not None:
+        title = picture.title
+    elif position is not None:
+        from logistics.render.layers import title_of
+        title = title_of(map_.name, position)
+    c.add("text", [(s * 2, s * 1.6)], text=title, size=s * 1.0, fill=INK, bold=True, anchor="start")
 
     if show_ids:
         for h in hexes:
@@ -208,18 +168,9 @@ def _draw(map_: Map, position: "Position | None", show_ids: bool, rotate: float,
             c.add("text", [(x, y - s * 0.45)], text=map_.hex_id(h), size=s * 0.3, fill="#555555")
 
     if position is not None:
-        sides = [sd.name for sd in position.sides]
-        stacks: dict[Hex, int] = {}
-        for unit in position.units:
-            if unit.hex is None or unit.hex not in map_.terrain:
-                continue
-            k = stacks.get(unit.hex, 0)
-            stacks[unit.hex] = k + 1
-            x, y = c.centre(unit.hex)
-            x, y = x + k * s * 0.15, y - k * s * 0.15
-            colour = SIDE_COLOURS[sides.index(unit.side) % len(SIDE_COLOURS)] if unit.side in sides else NEUTRAL
-            c.add("rect", [(x, y)], fill=colour, stroke="#000000", width=s * 0.06, size=s * 0.5)
-            c.add("text", [(x, y + s * 0.15)], text=unit.id[:8], size=s * 0.32, fill="#ffffff", bold=True)
+        if picture is None:
+            marks.draw_counters(c, position)
+        legend.draw(c, position, picture)
     return c
 
 
@@ -230,49 +181,75 @@ def _pts(points) -> str:
 
 
 def _svg_shape(sh: Shape) -> str:
-    style = []
+    extra = f' data-unit="{escape(sh.data, {chr(34): "&quot;"})}"' if sh.data else ""
     if sh.opacity != 1.0:
-        style.append(f'opacity="{sh.opacity:g}"')
+        extra += f' opacity="{sh.opacity:g}"'
     if sh.kind == "polygon":
-        return f'<polygon points="{_pts(sh.points)}" fill="{sh.fill}" {" ".join(style)}/>'
+        return f'<polygon points="{_pts(sh.points)}" fill="{sh.fill}"{extra}/>'
     if sh.kind == "line":
         if len(sh.points) < 2:
             return ""
         dash = f' stroke-dasharray="{sh.dash:g}"' if sh.dash else ""
         return (f'<polyline points="{_pts(sh.points)}" fill="none" stroke="{sh.stroke}" '
-                f'stroke-width="{sh.width:g}" stroke-linecap="round" stroke-linejoin="round"{dash}/>')
-    (x, y), = sh.points
+                f'stroke-width="{sh.width:g}" stroke-linecap="round" stroke-linejoin="round"{dash}{extra}/>')
     stroke = f' stroke="{sh.stroke}" stroke-width="{sh.width:g}"' if sh.stroke else ""
+    if sh.kind == "box":
+        (x0, y0), (x1, y1) = sh.points
+        return (f'<rect x="{x0:g}" y="{y0:g}" width="{x1 - x0:g}" height="{y1 - y0:g}" fill="{sh.fill}"'
+                f'{stroke}{extra}/>')
+    (x, y), = sh.points
     if sh.kind == "circle":
-        return f'<circle cx="{x:g}" cy="{y:g}" r="{sh.size:g}" fill="{sh.fill}"{stroke}/>'
+        return f'<circle cx="{x:g}" cy="{y:g}" r="{sh.size:g}" fill="{sh.fill}"{stroke}{extra}/>'
     if sh.kind == "rect":
         d = sh.size
-        return f'<rect x="{x - d:g}" y="{y - d:g}" width="{2 * d:g}" height="{2 * d:g}" fill="{sh.fill}"{stroke}/>'
+        return (f'<rect x="{x - d:g}" y="{y - d:g}" width="{2 * d:g}" height="{2 * d:g}" fill="{sh.fill}"'
+                f'{stroke}{extra}/>')
     weight = ' font-weight="bold"' if sh.bold else ""
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{sh.size:g}" text-anchor="middle" fill="{sh.fill}"'
-            f'{weight} stroke="#ffffff" stroke-width="{sh.size * 0.18:g}" paint-order="stroke">'
-            f'{escape(sh.text)}</text>')
+    halo = f' stroke="#ffffff" stroke-width="{sh.size * 0.18:g}" paint-order="stroke"' if sh.halo else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{sh.size:g}" text-anchor="{sh.anchor}" fill="{sh.fill}"'
+            f'{weight}{halo}{extra}>{escape(sh.text)}</text>')
 
 
-def render_svg(map_: Map, position: "Position | None" = None, *, show_ids: bool = False,
-               rotate: float = 0.0, hex_size: float = 12.0, layers: tuple[str, ...] = ()) -> str:
-    """The map (and position) as an SVG document."""
-    c = _draw(map_, position, show_ids, rotate, hex_size, layers)
-    body = "\n".join(filter(None, (_svg_shape(sh) for sh in c.shapes)))
+def svg_body(c: Canvas) -> str:
+    """The shapes, each run of one layer in its own group (`<g class="layer-NAME">`)."""
+    out, group = [], None
+    for sh in c.shapes:
+        if sh.group != group:
+            if group is not None:
+                out.append("</g>")
+            group = sh.group
+            out.append(f'<g class="layer-{group}">')
+        text = _svg_shape(sh)
+        if text:
+            out.append(text)
+    if group is not None:
+        out.append("</g>")
+    return "\n".join(out)
+
+
+def svg_document(c: Canvas) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{c.width}" height="{c.height}" '
             f'viewBox="0 0 {c.width} {c.height}" font-family="DejaVu Sans, sans-serif">\n'
-            f'<rect width="100%" height="100%" fill="#ffffff"/>\n{body}\n</svg>\n')
+            f'<rect width="100%" height="100%" fill="#ffffff"/>\n{svg_body(c)}\n</svg>\n')
+
+
+def render_svg(map_: Map, position: Position | None = None, *, show_ids: bool = False,
+               rotate: float = 0.0, hex_size: float = 12.0, picture: SupplyPicture | None = None,
+               map_layers: tuple[str, ...] = ()) -> str:
+    """The map (and position, and its supply picture) as an SVG document."""
+    return svg_document(draw_picture(map_, position, show_ids, rotate, hex_size, picture, map_layers))
 
 
 # --- PNG (Pillow) ----------------------------------------------------------------------------------
 
-def render_png(map_: Map, path: Path | str, position: "Position | None" = None, *, show_ids: bool = False,
-               rotate: float = 0.0, hex_size: float = 12.0, layers: tuple[str, ...] = ()) -> None:
+def render_png(map_: Map, path: Path | str, position: Position | None = None, *, show_ids: bool = False,
+               rotate: float = 0.0, hex_size: float = 12.0, picture: SupplyPicture | None = None,
+               map_layers: tuple[str, ...] = ()) -> None:
     """The map (and position) as a PNG file, drawn with Pillow at twice the size and halved."""
     from PIL import Image, ImageDraw, ImageFont
 
     k = 2
-    c = _draw(map_, position, show_ids, rotate, hex_size * k, layers)
+    c = draw_picture(map_, position, show_ids, rotate, hex_size * k, picture, map_layers)
     base = Image.new("RGB", (c.width, c.height), "#ffffff")
     fonts: dict[tuple[float, bool], object] = {}
 
@@ -307,17 +284,20 @@ def render_png(map_: Map, path: Path | str, position: "Position | None" = None, 
         elif sh.kind == "circle":
             (x, y), = sh.points
             r = sh.size
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=sh.fill, outline=sh.stroke,
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=None if sh.fill == "none" else sh.fill, outline=sh.stroke,
                          width=max(1, round(sh.width)) if sh.stroke else 0)
-        elif sh.kind == "rect":
-            (x, y), = sh.points
-            d = sh.size
-            draw.rectangle((x - d, y - d, x + d, y + d), fill=sh.fill, outline=sh.stroke,
-                           width=max(1, round(sh.width)) if sh.stroke else 0)
+        elif sh.kind in ("rect", "box"):
+            if sh.kind == "rect":
+                (x, y), = sh.points
+                box = (x - sh.size, y - sh.size, x + sh.size, y + sh.size)
+            else:
+                (x0, y0), (x1, y1) = sh.points
+                box = (x0, y0, x1, y1)
+            draw.rectangle(box, fill=sh.fill, outline=sh.stroke, width=max(1, round(sh.width)) if sh.stroke else 0)
         elif sh.kind == "text":
             (x, y), = sh.points
-            draw.text((x, y), sh.text, fill=sh.fill, font=font(sh.size, sh.bold), anchor="ms",
-                      stroke_width=max(1, round(sh.size * 0.12)), stroke_fill="#ffffff")
+            draw.text((x, y), sh.text, fill=sh.fill, font=font(sh.size, sh.bold), anchor="ls" if sh.anchor == "start" else "ms",
+                      stroke_width=max(1, round(sh.size * 0.12)) if sh.halo else 0, stroke_fill="#ffffff")
     out = base.resize((c.width // k, c.height // k), Image.LANCZOS)
     # A 256-colour palette: a third of the bytes, no visible loss on a map's flat colours.
     buffer = io.BytesIO()

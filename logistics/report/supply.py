@@ -20,7 +20,9 @@ def _line_text(v: Verdict) -> str:
     return " ".join(parts)
 
 
-def table(verdicts: list[Verdict]) -> list[str]:
+def table(verdicts: list[Verdict], paint=None) -> list[str]:
+    """The verdicts as aligned columns; `paint(text, kind)` may colour a padded cell (kind: the
+    side's place among the sides, or the general status)."""
     rows = [("unit", "side", "hex", "general", "U", "isolated", "attack", "source / blocked")]
     for v in verdicts:
         marker = f"{v.marker}->{v.next_marker}" if v.marker != v.next_marker else str(v.marker)
@@ -29,7 +31,16 @@ def table(verdicts: list[Verdict]) -> list[str]:
                      "" if v.isolated is None else ("yes" if v.isolated else "no"),
                      "" if v.attack is None else ("yes" if v.attack else "no"), why))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
-    return ["  ".join(c.ljust(w) for c, w in zip(r[:-1], widths)) + "  " + r[-1] for r in rows]
+    if paint is None:
+        return ["  ".join(c.ljust(w) for c, w in zip(r[:-1], widths)) + "  " + r[-1] for r in rows]
+    sides = list(dict.fromkeys(v.side for v in verdicts))
+    out = ["  ".join(c.ljust(w) for c, w in zip(rows[0][:-1], widths)) + "  " + rows[0][-1]]
+    for v, r in zip(verdicts, rows[1:]):
+        cells = [c.ljust(w) for c, w in zip(r[:-1], widths)]
+        cells[1] = paint(cells[1], sides.index(v.side))
+        cells[3] = paint(cells[3], v.general)
+        out.append("  ".join(cells) + "  " + r[-1])
+    return out
 
 
 def explanation(v: Verdict) -> list[str]:

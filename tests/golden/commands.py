@@ -30,7 +30,7 @@ COMMANDS: dict[str, list[str]] = {
     "trace-aug-oviedo": ["trace", AUG, "--unit", "Oviedo Gar"],
     "naval-aug": ["naval", AUG],
     "naval-aug-json": ["naval", AUG, "--json"],
-    "rail-aug": ["rail", AUG],
+    "rail-aug": ["rail", "sections", AUG],
     "rail-plan-aug-json": ["rail", "plan", AUG, "scenarios/fwtbt/aug-1936.moves.yaml", "--json"],
     "rail-plan-aug": ["rail", "plan", AUG, "scenarios/fwtbt/aug-1936.moves.yaml"],
     "turn-show-aug": ["turn", "show", AUG],

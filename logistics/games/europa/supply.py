@@ -186,6 +186,11 @@ class EuropaSupply(Sources, Lines, Explanations):
         reach.rail2, reach.rail2_ok = self._rail_stage(self.view(side), starts)
 
     # --- verdicts ------------------------------------------------------------------------------
+    def entry_block(self, hex_: Hex, side: str) -> tuple[str, str] | None:
+        """The rule that stops a supply line of `side` entering `hex_` (12A, 37C, 39A), or None."""
+        i = self.index.pos.get(hex_)
+        return ("12A", "off the map") if i is None else self.view(side).why_not(i)
+
     def verdicts(self) -> list[Verdict]:
         # On a large map the lines, hex by hex, are hundreds of thousands of small objects, none
         # in a reference cycle: the cyclic collector, which would otherwise scan the whole heap

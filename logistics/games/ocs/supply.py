@@ -210,6 +210,16 @@ class OcsSupply:
         return self.index.node_of(walked[-1].hex) if walked else h
 
     # --- verdicts --------------------------------------------------------------------------------
+    def entry_block(self, hex_: Hex, side: str) -> tuple[str, str] | None:
+        """Why a supply path of `side` may not enter `hex_` (see `_enterable`), or None."""
+        i = self.index.pos.get(hex_)
+        if i is None or not self.index.land[i]:
+            return "13.1", "not a land hex"
+        if self._enterable(side)[i]:
+            return None
+        enemy = any(u.hex == hex_ and u.side != side for u in self.position.units)
+        return "13.1", "enemy unit in the hex" if enemy else "enemy ZOC and no friendly unit in the hex"
+
     def verdicts(self) -> list[Verdict]:
         return [self.verdict(u) for u in self.position.units]
 

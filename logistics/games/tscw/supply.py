@@ -201,6 +201,21 @@ class TscwSupply:
             frontier = nxt
         return found
 
+    def entry_block(self, hex_: Hex, side: str) -> tuple[str, str] | None:
+        """The rule that stops a LOS of `side` entering `hex_` (9.4, 10.3, 10.6), or None."""
+        ix = self.index
+        i = ix.pos.get(hex_)
+        if i is None or not ix.land[i]:
+            return "9.4", "all-sea hex or off the map"
+        if ix.neutral[i]:
+            return "9.4", "neutral country"
+        _, _, enemy_units, ezoc, friendly = self._masks(side)
+        if enemy_units[i]:
+            return "9.4", "enemy unit in the hex"
+        if ezoc[i] and not friendly[i]:
+            return "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex"
+        return None
+
     def verdicts(self) -> list[Verdict]:
         return [self.verdict(u) for u in self.position.units]
 

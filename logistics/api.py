@@ -1,0 +1,196 @@
+"""The Python API (docs/api.md): the answers the `logistics` command prints, as objects.
+
+Each function takes a scenario as a path or as the `Scenario` that `load` returns, and returns a
+report whose `.to_json()` is the command's `--json` output and whose `str()` is its text.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from logistics.errors import LoadError
+from logistics.files import load_any, load_scenario_file
+from logistics.mapdata import Map
+from logistics.scenario import Scenario
+from logistics.verdict import Verdict
+
+ONLY = ("out",)   # `--only out`: units not in supply (out of supply, TSCW city supply)
+
+
+class Report:
+    """What a command prints: `to_json()` (its `--json`) and `str()` (its text)."""
+
+    def to_dict(self) -> dict:
+        raise NotImplementedError
+
+    def lines(self) -> list[str]:
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def load(path: str | Path) -> Scenario | Map:
+    """A scenario file (its position and map) or a map folder / map.yaml."""
+    return load_any(path)
+
+
+def _scenario(scenario: str | Path | Scenario) -> tuple[Scenario, str]:
+    if isinstance(scenario, Scenario):
+        return scenario, str(scenario.path)
+    return load_scenario_file(scenario), str(scenario)
+
+
+def move(scenario: str | Path | Scenario, unit: str, hex_id: str) -> Scenario:
+    """The scenario with one unit moved to the hex of printed id `hex_id` (a what-if: nothing is
+    written)."""
+    from logistics.position import MoveUnit
+    sc, name = _scenario(scenario)
+    if not any(u.id == unit for u in sc.position.units):
+        raise LoadError(name, f"no unit {unit!r}", field="unit", expected="a unit id of the scenario")
+    from logistics.numbering import NumberingError
+    try:
+        to = sc.map.hex_at(hex_id)
+    except NumberingError as exc:
+        raise LoadError(name, f"no hex {hex_id!r}: {exc}", field="hex", expected="a printed hex id") from None
+    if to not in sc.map:
+        raise LoadError(name, f"no hex {hex_id!r} on map {sc.map.name}", field="hex", expected="a printed hex id")
+    return replace(sc, position=sc.position.apply(MoveUnit(unit, to)))
+
+
+@dataclass
+class SupplyReport(Report):
+    """Every unit's verdict (`logistics supply`); `explain`: the text of `--explain`."""
+
+    scenario: str
+    game: str
+    verdicts: list[Verdict] = field(default_factory=list)
+    explain: bool = False
+
+    def unit(self, unit_id: str) -> Verdict:
+        return next(v for v in self.verdicts if v.unit == unit_id)
+
+    def to_dict(self) -> dict:
+        from logistics.report.supply import verdict_json
+        return {"scenario": self.scenario, "game": self.game, "units": [verdict_json(v) for v in self.verdicts]}
+
+    def lines(self, paint=None) -> list[str]:
+        from logistics.report.supply import explanation, table
+        if self.explain:
+            return [line for v in self.verdicts for line in explanation(v)]
+        return table(self.verdicts, paint)
+
+
+def supply(scenario: str | Path | Scenario, *, side: str | None = None, unit: str | None = None,
+           hex: str | None = None, only: str | None = None, explain: bool = False) -> SupplyReport:
+    """Every unit's supply verdict, or those of one side, unit or hex; `only="out"`: the units
+    not in supply."""
+    from logistics.games import supply_engine
+    sc, name = _scenario(scenario)
+    from logistics.filters import filter_verdicts
+    verdicts = filter_verdicts(supply_engine(sc.position, sc.map).verdicts(), name, sc, side, unit, hex)
+    if only is not None:
+        if only not in ONLY:
+            raise LoadError(name, f"no filter {only!r}", field="--only", expected="one of " + ", ".join(ONLY))
+        verdicts = [v for v in verdicts if not v.supplied and v.general != "not checked"]
+    return SupplyReport(name, sc.position.game, verdicts, explain)
+
+
+def trace(scenario: str | Path | Scenario, unit: str) -> SupplyReport:
+    """One unit's line, hex by hex with its element, or where and why it fails (`logistics trace`)."""
+    return supply(scenario, unit=unit, explain=True)
+
+
+@dataclass
+class DataReport(Report):
+    """A report that is its JSON data, with the lines of its text."""
+
+    data: dict
+    text: list[str]
+    scenario: Scenario | None = None     # turn: the scenario the steps lead to
+
+    def to_dict(self) -> dict:
+        return self.data
+
+    def lines(self) -> list[str]:
+        return self.text
+
+
+def naval(scenario: str | Path | Scenario) -> DataReport:
+    """Danger and combat zones, ports, naval connections, the limited-source allocation."""
+    from logistics.games import supply_engine
+    from logistics.report.naval import naval_summary, naval_text
+    sc, _ = _scenario(scenario)
+    summary = naval_summary(supply_engine(sc.position, sc.map))
+    return DataReport(summary, naval_text(summary))
+
+
+SECTION_KEYS = ("side", "capacity_rule", "pools", "other_sections", "unusable_yards")
+
+
+def plan_rail(scenario: str | Path | Scenario, moves: str | Path | None = None, *, side: str | None = None,
+              sections: bool = False) -> DataReport:
+    """The rail plan of a moves file (`logistics rail plan`), or with `sections=True` each side's
+    rail sections and capacity, used by that plan if any (`logistics rail sections`)."""
+    from logistics import games
+    from logistics.rail.model import Orders
+    from logistics.rail.moves import load_moves
+    from logistics.rail.planner import plan
+    from logistics.report.rail import plan_json, plan_text, pools_text
+    sc, name = _scenario(scenario)
+    position = sc.position
+    if not sections:
+        if moves is None:
+            raise LoadError(name, "a rail plan needs a moves file", field="moves", expected="a moves .yaml file")
+        data = {"scenario": name, "moves_file": str(moves),
+                **plan_json(plan(position, sc.map, load_moves(moves, sc), source=name), sc.map)}
+        return DataReport(data, plan_text(data))
+    names = [s.name for s in position.sides]
+    if side is not None:
+        from logistics.filters import side_name
+        side = side_name(name, position, side)       # any case
+    if moves is not None:
+        orders = [load_moves(moves, sc)]
+    elif side is not None:
+        orders = [Orders("", side)]
+    elif games.of(position, name).orders.phasing_player_only:
+        if not position.turn.player:
+            raise LoadError(name, "OCS Rail Cap is the phasing player's and the turn names none",
+                            field="turn.player", expected="a player in the scenario's turn, or --side")
+        orders = [Orders("", position.turn.player)]
+    else:
+        orders = [Orders("", n) for n in names]
+    plans = [plan_json(plan(position, sc.map, o, source=name), sc.map) for o in orders]
+    data = {"scenario": name, "game": position.game, "sides": [{k: p[k] for k in SECTION_KEYS} for p in plans]}
+    return DataReport(data, [line for p in plans for line in pools_text(p)])
+
+
+def turn(scenario: str | Path | Scenario, steps: int = 1) -> DataReport:
+    """What `steps` phases / segments of the sequence of play do, written nowhere (`logistics turn
+    next --dry-run`); `.position` of the report: the position they lead to."""
+    from logistics.turn.engine import advance, describe
+    sc, name = _scenario(scenario)
+    position, done = sc.position, []
+    for _ in range(steps):
+        step = advance(position, sc.map, name)
+        done.append((describe(position), describe(step.position), step))
+        position = step.position
+    data = {"scenario": name, "written": False, "steps": [
+        {"from": a, "to": b, "actions": s.actions, "supply": [v.as_dict() for v in s.verdicts]} for a, b, s in done]}
+    text = [line for a, b, s in done for line in [f"{a} -> {b}", *(f"  {x}" for x in s.actions or
+                                                                   ["nothing to do automatically"])]]
+    return DataReport(data, text + ["(dry run: nothing written)"], replace(sc, position=position))
+
+
+def render(scenario: str | Path | Scenario, output: str | Path, *, unit: str | None = None, side: str | None = None,
+           layers: tuple[str, ...] | None = None, ids: bool = False, hex_size: float = 12.0) -> DataReport:
+    """Draw the scenario (or a map) with its supply into OUTPUT (.svg, .png or .html)."""
+    from logistics.render.output import write_picture
+    loaded, name = (scenario, str(scenario.path)) if isinstance(scenario, Scenario) else (load_any(scenario),
+                                                                                            str(scenario))
+    done = write_picture(name, loaded, str(output), unit=unit, side=side, layers=layers, ids=ids, hex_size=hex_size)
+    return DataReport(done, [f"wrote {output}"])

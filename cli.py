@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 
@@ -14,6 +15,9 @@ from logistics.summary import map_summary, position_summary
 from logistics.supply.report import explanation, table, verdict_json
 
 
+NAVAL_GAMES = ("europa-fwtbt", "europa-sf")
+
+
 class Command(click.Group):
     """Every error a player can cause is reported in one line, never as a traceback."""
 
@@ -23,14 +27,38 @@ class Command(click.Group):
         except LoadError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(1)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as exc:     # a bad option or argument: one line too
+            where = f"{exc.ctx.command_path}: " if exc.ctx else ""
+            click.echo(f"error: {where}{exc.format_message()}", err=True)
+            sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except BrokenPipeError:             # the reader left (`| head`): nothing more to say
+            _quiet_exit()
         except Exception as exc:  # a bug of ours: one line, the traceback only on request
             if os.environ.get("LOGISTICS_DEBUG"):
                 raise
             click.echo(f"error: internal error ({type(exc).__name__}: {exc}); set LOGISTICS_DEBUG=1 "
                        "for the traceback and report it", err=True)
             sys.exit(2)
+
+
+class FiniteRange(click.FloatRange):
+    """A number option within bounds; NaN (which passes any comparison) is refused too."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def _quiet_exit() -> None:
+    # Point stdout at /dev/null so that Python's final flush does not fail again on the closed pipe.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(0)
 
 
 @click.group(cls=Command)
@@ -129,6 +157,10 @@ def naval(scenario: str, as_json: bool) -> None:
     from logistics.naval_report import naval_summary, naval_text
     from logistics.rules.engine import supply_engine
     loaded = load_scenario_file(scenario)
+    if loaded.position.game not in NAVAL_GAMES:
+        # Naval supply (Europa 13, 38A) is a Europa rule: TSCW and OCS scenarios have no naval report.
+        raise LoadError(scenario, f"naval supply does not apply to {loaded.position.game}", field="game",
+                        expected="a Europa scenario (" + ", ".join(NAVAL_GAMES) + ")")
     summary = naval_summary(supply_engine(loaded.position, loaded.map))
     if as_json:
         click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
@@ -149,7 +181,8 @@ def trace(scenario: str, unit_id: str) -> None:
 @click.argument("path", type=click.Path())
 @click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg or FILE.png")
 @click.option("--ids", is_flag=True, help="Print every hex's id.")
-@click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
+@click.option("--hex-size", default=12.0, show_default=True, type=FiniteRange(2, 100),
+              help="Hex radius in pixels (2 to 100).")
 def render(path: str, output: str, ids: bool, hex_size: float) -> None:
     """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
     from logistics.render import render_png, render_svg

@@ -10,7 +10,7 @@ from .mapdata import (BOX_KINDS, CITY_SIZES, DEFAULT_TERRAIN_LEGEND, HEXSIDE_FEA
                       PORT_CLASSES, RAIL_CLASSES, TERRAINS, Airbase, Beach, Box, City, Country, Map, Place,
                       Port, Route, SideFeature, Track, Yard)
 from .numbering import STYLES, Numbering, NumberingError, Sheet
-from .yamldoc import Doc, dump_flow, load_doc
+from .yamldoc import Doc, dump_flow, load_doc, read_text
 
 MAP_FILE = "map.yaml"
 FEATURES_FILE = "features.yaml"
@@ -114,12 +114,7 @@ def _read_legend(layer: str, doc: Doc | None) -> dict[str, object]:
 
 def _read_layer_file(path: Path, display: str, layer: str, legend: dict[str, object],
                      columns: int, rows: int, layout: Layout) -> dict[Hex, object]:
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise LoadError(display, "layer file not found") from None
-    except UnicodeDecodeError as exc:
-        raise LoadError(display, f"not UTF-8 text ({exc.reason})") from None
+    lines = read_text(path, "layer file").splitlines()
     if len(lines) > rows:
         raise LoadError(display, f"{len(lines)} lines for a grid of {rows} rows", line=rows + 1,
                         expected=f"at most {rows} lines")
@@ -147,7 +142,7 @@ def load_map(folder: Path | str) -> Map:
     doc = load_doc(folder / MAP_FILE)
     f = doc.mapping(("name", "game", "scale_miles", "grid", "numbering", "countries", "layers", "features"),
                     required=("name", "grid", "numbering", "layers"))
-    name = f["name"].text()
+    name = f["name"].ident("map name")
     game = f["game"].choice(GAMES, "game") if "game" in f else "europa"
     scale = f["scale_miles"].number(0) if "scale_miles" in f else 16.0
     layout, columns, rows, rotation = _read_grid(f["grid"])
@@ -266,7 +261,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
 
     for item in section.get("boxes", []):
         b = item.mapping(("name", "kind", "country"), required=("name", "kind"))
-        map_.boxes.append(Box(b["name"].text(), b["kind"].choice(BOX_KINDS, "box kind"),
+        map_.boxes.append(Box(b["name"].ident("name"), b["kind"].choice(BOX_KINDS, "box kind"),
                               b["country"].text() if "country" in b else ""))
     _unique(section.get("boxes", []), lambda d: d.mapping()["name"].text(), "box")
     boxes = {b.name for b in map_.boxes}
@@ -274,7 +269,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
     for item in section.get("cities", []):
         c = item.mapping(("name", "size", "hex", "hexes", "box", "tags"), required=("name", "size"))
         tags = tuple(c["tags"].texts()) if "tags" in c else ()
-        map_.cities.append(City(c["name"].text(), c["size"].choice(CITY_SIZES, "city size"),
+        map_.cities.append(City(c["name"].ident("name"), c["size"].choice(CITY_SIZES, "city size"),
                                 _place(reader, c, item, boxes, multi=True), tags))
     _unique(section.get("cities", []), lambda d: d.mapping()["name"].text(), "city")
     held: dict[Hex, str] = {}
@@ -289,7 +284,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
 
     for item in section.get("ports", []):
         p = item.mapping(("name", "class", "hex", "box", "inland", "naval_base"), required=("name", "class"))
-        map_.ports.append(Port(p["name"].text(), p["class"].choice(PORT_CLASSES, "port class"),
+        map_.ports.append(Port(p["name"].ident("name"), p["class"].choice(PORT_CLASSES, "port class"),
                                _place(reader, p, item, boxes),
                                p["inland"].boolean() if "inland" in p else False,
                                p["naval_base"].boolean() if "naval_base" in p else False))
@@ -298,7 +293,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
     for key, cls, what in (("yards", Yard, "yard"), ("airbases", Airbase, "airbase"), ("beaches", Beach, "beach")):
         for item in section.get(key, []):
             y = item.mapping(("name", "hex", "box"), required=("name",))
-            feature = cls(y["name"].text(), _place(reader, y, item, boxes))
+            feature = cls(y["name"].ident("name"), _place(reader, y, item, boxes))
             if cls is Beach:
                 _check_beach(map_, feature, y.get("hex", item))
             getattr(map_, key).append(feature)
@@ -313,7 +308,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
             for d, h in zip(t["hexes"].list(), hexes):
                 if map_.is_water(h):
                     raise d.error(f"{what} enters {map_.terrain[h]} hex {d.text()}", expected="land hexes")
-            getattr(map_, key).append(Track(t["name"].text(), klass, hexes, t["gauge"].text() if "gauge" in t else ""))
+            getattr(map_, key).append(Track(t["name"].ident("name"), klass, hexes, t["gauge"].text() if "gauge" in t else ""))
         _unique(section.get(key, []), lambda d: d.mapping()["name"].text(), "rail line" if key == "rail" else "road")
 
     for item in section.get("hexsides", []):

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .atomic import write_text
+from .domains import check_phase, read_weather
 from .errors import LoadError
 from .hexgrid import Hex
 from .mapdata import OFF_MAP, Map
@@ -15,7 +16,7 @@ from .position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KI
                        SupplyStock, Turn, Unit)
 from .rules import RULE_SYSTEMS
 from .rules.fwtbt_events import check_assistance, french_border
-from .yamldoc import Doc, dump_flow, load_doc
+from .yamldoc import Doc, dump_flow, load_doc, read_text
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
@@ -119,7 +120,7 @@ def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, 
         raise f["hex"].error(f"ground unit on {map_.terrain[hex_]} hex {f['hex'].text()}",
                              expected="a land hex (or 'aboard' a naval group)")
     return Unit(
-        id=f["id"].text(), side=side, coalition=coalition, affiliation=affiliation,
+        id=f["id"].ident("unit id"), side=side, coalition=coalition, affiliation=affiliation,
         type=f["type"].text() if "type" in f else "infantry",
         size=f["size"].number(0) if "size" in f else 1.0,
         zoc=f["zoc"].choice(ZOC_KINDS, "ZOC kind") if "zoc" in f else "normal",
@@ -179,10 +180,7 @@ def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: 
                 raise value.error(f"legend key {char!r} is not one character", expected="a single non-space character")
             legend[char] = value.choice(owners, "owner")
         grid_path = base / g["file"].text()
-        try:
-            lines = grid_path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            raise g["file"].error(f"cannot read ownership grid {grid_path}", expected="a UTF-8 text file") from None
+        lines = read_text(grid_path, "ownership grid").splitlines()
         for row, text in enumerate(lines):
             for col, char in enumerate(text):
                 if char == OFF_MAP:
@@ -216,12 +214,9 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
                     date=t["date"].text() if "date" in t else "",
                     phase=t["phase"].text() if "phase" in t else "initial",
                     player=_side_name(t["player"], sides) if "player" in t else "")
+        check_phase(t["phase"] if "phase" in t else f["turn"], game, turn)
     units = tuple(_read_unit(d, sides, reader, map_, game) for d in f["units"].list()) if "units" in f else ()
-    seen: dict[str, Doc] = {}
-    for d, u in zip(f["units"].list() if "units" in f else [], units):
-        if u.id in seen:
-            raise d.error(f"duplicate unit id {u.id!r} (first at line {seen[u.id].line})", expected="unique unit ids")
-        seen[u.id] = d
+    _unique_ids(f.get("units"), [u.id for u in units], "unit id")
     owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent) if "ownership" in f else _neutral_owners(map_)
 
     box_owner = {}
@@ -242,11 +237,12 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if hex_ is not None and not map_.is_sea(hex_) and map_.port_at(hex_) is None:
             raise g["hex"].error(f"naval group on land hex {g['hex'].text()} with no port",
                                  expected="a sea, partial-sea or port hex")
-        groups.append(NavalGroup(g["id"].text(), _side_name(g["side"], sides),
+        groups.append(NavalGroup(g["id"].ident("naval group id"), _side_name(g["side"], sides),
                                  g["kind"].choice(NAVAL_GROUP_KINDS, "naval group kind"), hex_,
                                  g["box"].text() if "box" in g else None,
                                  g["in_port"].boolean() if "in_port" in g else False,
                                  g["capacity"].number(0) if "capacity" in g else 0.0))
+    _unique_ids(f.get("naval_groups"), [g.id for g in groups], "naval group id")
     group_ids = {g.id for g in groups}
     for d, u in zip(f["units"].list() if "units" in f else [], units):
         if u.aboard is not None and u.aboard not in group_ids:
@@ -255,10 +251,11 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
     defences = []
     for d in f["coastal_defences"].list() if "coastal_defences" in f else []:
         c = d.mapping(("id", "side", "hex", "level", "follows"), required=("id", "side", "hex"))
-        defences.append(CoastalDefence(c["id"].text(), _side_name(c["side"], sides), reader.hex(c["hex"]),
+        defences.append(CoastalDefence(c["id"].ident("coastal defence id"), _side_name(c["side"], sides), reader.hex(c["hex"]),
                                        c["level"].integer(0) if "level" in c else 1,
                                        reader.hex(c["follows"]) if "follows" in c else None))
 
+    _unique_ids(f.get("coastal_defences"), [c.id for c in defences], "coastal defence id")
     stocks = []
     for d in f["supply"].list() if "supply" in f else []:
         s = d.mapping(("side", "kind", "hex", "amount", "affiliation"), required=("side", "kind", "hex"))
@@ -278,9 +275,10 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if map_.yard(name) is None:
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
-    weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_) if "options" in f else {}
+    weather = read_weather(f["weather"], game, set(map_.layers.get("weather_zone", {}).values()), options) \
+        if "weather" in f else {}
     sources = tuple(_read_source(d, sides, reader, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
     limited = tuple(_read_limited(d, sides, map_) for d in f["limited_sources"].list()) if "limited_sources" in f else ()
     names = [src.name for src in sources] + [src.name for src in limited]
@@ -309,6 +307,15 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         supply_sources=sources, limited_sources=limited,
         rail_capacity=capacity, weather=weather, marks=marks, options=options, collapsed=collapsed,
     )
+
+
+def _unique_ids(doc: Doc | None, ids: list[str], what: str) -> None:
+    """Ids are unique per kind: a second one is refused at its line, naming the first's."""
+    first: dict[str, Doc] = {}
+    for item, key in zip(doc.list() if doc is not None else [], ids):
+        if key in first:
+            raise item.error(f"duplicate {what} {key!r} (first at line {first[key].line})", expected=f"unique {what}s")
+        first[key] = item
 
 
 def _read_pacification(doc: Doc, reader: HexReader, map_: Map, unpacified: frozenset[Hex],
@@ -444,7 +451,7 @@ def _read_limited(doc: Doc, sides: tuple[Side, ...], map_: Map) -> LimitedSource
     city = f["city"].text()
     if not any(c.name == city for c in map_.cities):
         raise f["city"].error(f"unknown city {city!r}", expected="a city of the map")
-    return LimitedSource(f["name"].text(), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side),
+    return LimitedSource(f["name"].ident("source name"), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side),
                          f["per_hex"].boolean() if "per_hex" in f else False)
 
 
@@ -464,7 +471,7 @@ def _read_source(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map
                 raise d.error(f"unknown city {name!r}", expected="a city of the map")
             names.append(name)
         cities.append(tuple(names))
-    return SupplySource(f["name"].text(), side, cities[0], users,
+    return SupplySource(f["name"].ident("source name"), side, cities[0], users,
                         f["connected"].integer(0) if "connected" in f else 0, cities[1],
                         f["per_hex"].boolean() if "per_hex" in f else False,
                         tuple(reader.hex(d) for d in f["hexes"].list()) if "hexes" in f else ())

@@ -63,8 +63,13 @@ def _quiet_exit() -> None:
 
 @click.group(cls=Command)
 @click.version_option(package_name="logistics")
-def main() -> None:
+@click.option("--any-path", is_flag=True,
+              help="Read map, layer, features and grid files wherever they are, not only inside the project.")
+@click.pass_context
+def main(ctx: click.Context, any_path: bool) -> None:
     """Supply and logistics analyzer for hex-and-counter wargames (Europa, TSCW, OCS)."""
+    from logistics.project import any_path as reading_anywhere
+    ctx.with_resource(reading_anywhere(any_path))
 
 
 @main.command()

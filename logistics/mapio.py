@@ -10,6 +10,7 @@ from .mapdata import (BOX_KINDS, CITY_SIZES, DEFAULT_TERRAIN_LEGEND, HEXSIDE_FEA
                       PORT_CLASSES, RAIL_CLASSES, TERRAINS, Airbase, Beach, Box, City, Country, Map, Place,
                       Port, Route, SideFeature, Track, Yard)
 from .numbering import STYLES, Numbering, NumberingError, Sheet
+from .project import inside, project_root
 from .yamldoc import Doc, dump_flow, load_doc, read_text
 
 MAP_FILE = "map.yaml"
@@ -164,6 +165,7 @@ def load_map(folder: Path | str) -> Map:
             raise ldoc.error(f"layer {layer!r} needs a legend", expected="a 'legend' of character: value")
         legend = _read_legend(layer, lf.get("legend"))
         file_name = lf["file"].text()
+        inside(folder / file_name, lf["file"], "layer file", folder, project_root(folder))
         cells = _read_layer_file(folder / file_name, str(folder / file_name), layer, legend, columns, rows, layout)
         map_.legends[layer] = legend
         if layer == "terrain":
@@ -191,6 +193,8 @@ def load_map(folder: Path | str) -> Map:
                                               expected="every country of the legend under 'countries'")
 
     features_name = f["features"].text() if "features" in f else FEATURES_FILE
+    if "features" in f:
+        inside(folder / features_name, f["features"], "features file", folder, project_root(folder))
     if (folder / features_name).exists() or "features" in f:
         _read_features(map_, load_doc(folder / features_name))
     return map_

@@ -11,6 +11,7 @@ from .hexgrid import Hex
 from .mapdata import OFF_MAP, Map
 from .mapio import HexReader, load_map
 from .mapdata import PORT_CLASSES, TERRAINS
+from .project import inside, project_root
 from .position import (NAVAL_GROUP_KINDS, NEUTRAL, PACIFICATION_WORKS, SUPPLY_KINDS, UNOWNED, ZOC_KINDS,
                        CoastalDefence, LimitedSource, NavalGroup, Pacification, Position, Side, SupplySource,
                        SupplyStock, Turn, Unit)
@@ -68,6 +69,8 @@ def load_scenario(path: Path | str, map_: Map | None = None) -> Scenario:
         folder = find_map_folder(map_ref, path.parent)
         if folder is None:
             raise f["map"].error(f"no map {map_ref!r} found", expected="a map folder relative to this file, or a name under maps/")
+        above = path.parent.resolve()
+        inside(folder, f["map"], "map", project_root(path.parent), *(d / "maps" for d in (above, *above.parents)))
         map_ = load_map(folder)
     family = RULE_SYSTEMS[game].map_family
     if map_.game != family:
@@ -179,7 +182,7 @@ def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: 
             if len(char) != 1 or char == OFF_MAP:
                 raise value.error(f"legend key {char!r} is not one character", expected="a single non-space character")
             legend[char] = value.choice(owners, "owner")
-        grid_path = base / g["file"].text()
+        grid_path = inside(base / g["file"].text(), g["file"], "ownership grid", project_root(base))
         lines = read_text(grid_path, "ownership grid").splitlines()
         for row, text in enumerate(lines):
             for col, char in enumerate(text):

@@ -89,7 +89,8 @@ def test_only_regular_files_are_read_no_fifo_no_device(data_copy):
     owner = data_copy / "scenarios" / "testland.owner.txt"
     owner.unlink()
     owner.symlink_to("/dev/zero")
-    one_line_error(*run("validate", data_copy / SCEN), "testland.owner.txt: ownership grid is not a regular file")
+    one_line_error(*run("--any-path", "validate", data_copy / SCEN),
+                   "testland.owner.txt: ownership grid is not a regular file")
 
 
 def test_libyaml_parses_when_present_and_a_large_file_loads_fast(tmp_path):
@@ -177,3 +178,43 @@ def test_a_closed_pipe_ends_the_command_quietly():
                           shell=True, executable="/bin/bash", capture_output=True, text=True, env=env, cwd=ROOT)
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     assert len(proc.stdout.splitlines()) == 1
+
+
+# --- files outside the project -------------------------------------------------------------------
+
+OUTSIDE_CASES = [
+    ("scenarios/testland.yaml", "map: ../maps/testland", "map: {outside}", ["testland.yaml:5: map: map '/", "lies outside"]),
+    ("scenarios/testland.yaml", "map: ../maps/testland", "map: ../../elsewhere/testland",
+     ["testland.yaml:5: map: map '../../elsewhere/testland' lies outside the project"]),
+    ("scenarios/testland.yaml", "file: testland.owner.txt", "file: /etc/passwd",
+     ["testland.yaml:16: ownership.grid.file: ownership grid '/etc/passwd' lies outside"]),
+    ("maps/testland/map.yaml", "file: terrain.txt", "file: /etc/passwd",
+     ["map.yaml:17: layers.terrain.file: layer file '/etc/passwd' lies outside"]),
+    ("maps/testland/map.yaml", "features: features.yaml", "features: ../../../../../../../../../etc/passwd",
+     ["map.yaml:22: features: features file", "lies outside"]),
+]
+
+
+@pytest.mark.parametrize("name, old, new, words", OUTSIDE_CASES)
+def test_files_outside_the_project_are_refused_and_never_quoted(data_copy, tmp_path, name, old, new, words):
+    """A scenario or map naming /etc/passwd, a map elsewhere, or ../ out of the project is refused
+    in one line that names the path only: nothing of that file's content is echoed."""
+    outside = tmp_path / "elsewhere" / "testland"
+    shutil.copytree(data_copy / "maps" / "testland", outside)
+    edit(data_copy / name, old, new.format(outside=outside))
+    code, out = run("validate", data_copy / SCEN)
+    one_line_error(code, out, *words)
+    assert "root:" not in out
+    assert run("--any-path", "validate", data_copy / SCEN)[0] == (0 if "elsewhere" in out else 1)
+
+
+def test_a_link_out_of_the_project_is_refused_unless_any_path(data_copy, tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "owner.txt").write_text((data_copy / "scenarios" / "testland.owner.txt").read_text())
+    link = data_copy / "scenarios" / "testland.owner.txt"
+    link.unlink()
+    link.symlink_to(outside / "owner.txt")
+    one_line_error(*run("validate", data_copy / SCEN), "ownership grid 'testland.owner.txt' lies outside")
+    assert run("--any-path", "validate", data_copy / SCEN)[0] == 0
+    assert run("validate", data_copy / SCEN)[0] == 1      # the option does not outlive its command

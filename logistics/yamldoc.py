@@ -5,10 +5,11 @@ what hex ids need. Numbers and booleans are converted only when a field asks for
 """
 from __future__ import annotations
 
+import gc
 import math
 import os
+import re
 import stat
-import unicodedata
 from pathlib import Path
 from typing import Iterator
 
@@ -29,6 +30,9 @@ MAX_NUMBER_TEXT = 32              # characters of a number as written
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _constructors = yaml.constructor.SafeConstructor.yaml_constructors
 _constructor = yaml.constructor.SafeConstructor()
+# C0 / C1 controls, lone surrogates, and the invisible format characters that reorder or hide text.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_STR = "tag:yaml.org,2002:str"
 _CONVERTED = {f"tag:yaml.org,2002:{t}" for t in ("int", "float", "bool", "null")}
 
 
@@ -108,16 +112,17 @@ class Doc:
         self._expect("scalar")
         if self.is_null():
             raise self.error("is empty", expected="a value")
-        return str(self.node.value)
+        value = str(self.node.value)
+        bad = _CONTROL.search(value)
+        if bad:     # they would reach terminals raw, break one-line messages and make SVG invalid XML
+            raise self.error(f"control character {bad.group()!r} in {value!r}", expected="printable characters")
+        return value
 
     def ident(self, what: str = "id") -> str:
-        """An id or name: not empty, no control characters (they would reach terminals and SVG)."""
+        """An id or name: printable text (as every text), not empty."""
         value = self.text()
         if not value.strip():
             raise self.error(f"empty {what}", expected=f"a non-empty {what}")
-        bad = next((c for c in value if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co")), None)
-        if bad is not None:
-            raise self.error(f"{what} with control character {bad!r}", expected="printable characters")
         return value
 
     def _value(self):
@@ -214,6 +219,7 @@ class _Composer:
         self.name, self.loader = name, _Loader(source)
         self.anchors: dict[str, yaml.Node] = {}
         self.aliases = 0
+        self.tags: dict[str, str] = {}      # plain scalar -> resolved tag, each value resolved once
 
     def _error(self, event, message: str, expected: str) -> LoadError:
         return LoadError(self.name, message, line=event.start_mark.line + 1, expected=expected)
@@ -239,7 +245,7 @@ class _Composer:
                 node = self._alias(event)
             elif isinstance(event, yaml.ScalarEvent):
                 self._plain(event)
-                tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+                tag = self._scalar_tag(event)
                 node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
                 self._anchor(event, node)
             elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
@@ -262,6 +268,14 @@ class _Composer:
             if not stack:
                 return node
             stack[-1][0].value.append(node)
+
+    def _scalar_tag(self, event) -> str:
+        if not event.implicit[0]:                         # quoted: always text
+            return _STR
+        tag = self.tags.get(event.value)
+        if tag is None:
+            tag = self.tags[event.value] = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        return tag
 
     def _plain(self, event) -> None:
         if event.tag is not None:
@@ -314,6 +328,8 @@ def load_doc(path: Path | str) -> Doc:
         raise LoadError(name, "file is empty", expected="a YAML mapping")
     _check_lines(name, source)
     composer = _Composer(name, source)
+    collecting = gc.isenabled()
+    gc.disable()        # nodes are no cycles to collect; the collector would make reading quadratic
     try:
         node = composer.document()
     except yaml.MarkedYAMLError as exc:
@@ -326,6 +342,9 @@ def load_doc(path: Path | str) -> Doc:
                         expected="printable text") from None
     except yaml.YAMLError as exc:
         raise LoadError(name, f"YAML syntax: {str(exc).splitlines()[0]}") from None
+    finally:
+        if collecting:
+            gc.enable()
     if node is None:
         raise LoadError(name, "file is empty", expected="a YAML mapping")
     if composer.aliases:

@@ -17,7 +17,7 @@ import click
 from ..files import load_scenario_file
 from ..scenario import scenario_text
 from .engine import advance, describe
-from .history import entries, history_dir, record, undo
+from .history import entries, history_dir, recover, record, step_lock, undo
 
 
 @click.group()
@@ -25,10 +25,17 @@ def turn() -> None:
     """Step a scenario through its sequence of play, keeping a history."""
 
 
+def _report(notes: list[str]) -> None:
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+
+
 @turn.command("show")
 @click.argument("scenario", type=click.Path())
 def show_turn(scenario: str) -> None:
     """Where the game stands and what the next step does."""
+    with step_lock(Path(scenario)):
+        _report(recover(Path(scenario)))
     loaded = load_scenario_file(scenario)
     step = advance(loaded.position, loaded.map, scenario)
     click.echo(f"now:  {describe(loaded.position)}")
@@ -43,16 +50,18 @@ def show_turn(scenario: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
     """Advance the scenario one phase (Europa) or segment (TSCW), or --steps of them."""
-    loaded = load_scenario_file(scenario)
     path = Path(scenario)
-    position, done = loaded.position, []
-    for _ in range(steps):
-        step = advance(position, loaded.map, scenario)
-        start, end = describe(position), describe(step.position)
-        if not dry_run:
-            record(path, scenario_text(step.position, loaded.map), f"{start} -> {end}", loaded.map)
-        done.append((start, end, step))
-        position = step.position
+    with step_lock(path):
+        _report(recover(path) if not dry_run else [])
+        loaded = load_scenario_file(scenario)
+        position, done = loaded.position, []
+        for _ in range(steps):
+            step = advance(position, loaded.map, scenario)
+            start, end = describe(position), describe(step.position)
+            if not dry_run:
+                record(path, scenario_text(step.position, loaded.map), f"{start} -> {end}", loaded.map)
+            done.append((start, end, step))
+            position = step.position
     if as_json:
         click.echo(json.dumps({"scenario": scenario, "written": not dry_run, "steps": [
             {"from": start, "to": end, "actions": s.actions, "supply": [v.as_dict() for v in s.verdicts]}
@@ -72,7 +81,10 @@ def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
 @click.argument("scenario", type=click.Path())
 def undo_step(scenario: str) -> None:
     """Put back the state before the last step."""
-    line = undo(Path(scenario))
+    path = Path(scenario)
+    with step_lock(path):
+        _report(recover(path))
+        line = undo(path)
     click.echo(f"undone: {line}")
 
 
@@ -80,5 +92,7 @@ def undo_step(scenario: str) -> None:
 @click.argument("scenario", type=click.Path())
 def show_history(scenario: str) -> None:
     """The steps taken so far, oldest first."""
+    with step_lock(Path(scenario)):
+        _report(recover(Path(scenario)))
     for line in entries(Path(scenario)) or ["no steps taken"]:
         click.echo(line)

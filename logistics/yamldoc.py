@@ -82,6 +82,9 @@ class Doc:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise where.error(f"a key that is {_plural(where.kind)}", expected="a plain value as key")
             key = str(key_node.value)
+            bad = _CONTROL.search(key)
+            if bad:
+                raise where.error(f"control character {bad.group()!r} in key {key!r}", expected="printable characters")
             if key in seen:
                 raise where.error(f"duplicate key {key!r} (first at line {seen[key]})", expected="each key once")
             seen[key] = where.line
@@ -186,6 +189,8 @@ def read_text(path: Path | str, what: str = "file") -> str:
         raise LoadError(name, f"{what} is a folder", expected="a plain text file") from None
     except OSError as exc:
         raise LoadError(name, f"{what} cannot be read: {exc.strerror}") from None
+    if not data.strip():
+        raise LoadError(name, f"{what} is empty", expected="the content the file is named for")
     if len(data) > MAX_BYTES:
         raise LoadError(name, f"{what} is larger than {MAX_BYTES // 2**20} MiB",
                         expected=f"at most {MAX_BYTES // 2**20} MiB")
@@ -324,8 +329,6 @@ def load_doc(path: Path | str) -> Doc:
     file and, where there is one, the line."""
     name = str(path)
     source = read_text(path)
-    if not source.strip():
-        raise LoadError(name, "file is empty", expected="a YAML mapping")
     _check_lines(name, source)
     composer = _Composer(name, source)
     collecting = gc.isenabled()

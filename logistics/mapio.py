@@ -319,7 +319,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
         s = item.mapping(("feature", "name", "sides"), required=("feature", "sides"))
         sides = tuple(reader.hexside(d) for d in s["sides"].list())
         map_.side_features.append(SideFeature(s["feature"].choice(HEXSIDE_FEATURES, "hexside feature"),
-                                              s["name"].text() if "name" in s else "", sides))
+                                              s["name"].ident("name") if "name" in s else "", sides))
 
     for item in section.get("routes", []):
         r = item.mapping(("ends", "kind", "cost"), required=("ends",))

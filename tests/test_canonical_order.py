@@ -90,3 +90,10 @@ def test_outputs_do_not_depend_on_the_order_of_any_list(copies, name, seed):
         assert outputs(variant, commands) == expected
     finally:
         variant.unlink()
+
+
+@pytest.mark.fuzz
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(SCENARIOS)), seed=st.integers(0, 2**32 - 1))
+def test_three_hundred_orders_give_the_same_outputs(copies, name, seed):
+    test_outputs_do_not_depend_on_the_order_of_any_list.hypothesis.inner_test(copies, name, seed)

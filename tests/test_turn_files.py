@@ -188,3 +188,9 @@ def test_a_full_disk_is_one_line_and_leaves_nothing_behind(data_copy, monkeypatc
     assert path.read_bytes() == before and state(path)[1] == []
     assert temporary_files(path.parent) == []
     assert not path.with_name(path.stem + ".history").exists() or run("turn", "history", path)[0] == 0
+
+
+@pytest.mark.parametrize("command", ["show", "history", "next", "undo"])
+def test_a_missing_scenario_is_one_line_for_every_turn_command(tmp_path, command):
+    code, out = run("turn", command, tmp_path / "nowhere" / "x.yaml")
+    assert code == 1 and out.strip().endswith("x.yaml: file not found (expected a scenario .yaml file)")

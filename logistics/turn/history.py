@@ -54,7 +54,13 @@ def entries(scenario: Path) -> list[str]:
 def step_lock(scenario: Path):
     """Hold the lock of the scenario's folder while a command changes it; a second command refuses
     at once. The kernel releases the lock when the process ends, however it ends."""
-    fd = os.open(scenario.parent if str(scenario.parent) else ".", os.O_RDONLY)
+    if not scenario.is_file():
+        raise LoadError(str(scenario), "is not a file" if scenario.exists() else "file not found",
+                        expected="a scenario .yaml file")
+    try:
+        fd = os.open(scenario.parent, os.O_RDONLY)
+    except OSError as exc:
+        raise LoadError(str(scenario.parent), f"cannot be opened: {exc.strerror}") from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -1,6 +1,8 @@
 """Same meaning, same output: the verdicts and every JSON output of a scenario do not depend on the
 order in which its lists are written (units, supply sources, limited sources, naval groups,
-coastal defences, supply stocks, pacification works, and the lists inside their items)."""
+coastal defences, supply stocks, pacification works, and the lists inside their items). Checked on
+`supply --json`, `naval --json` and `rail plan --json`; a moves file keeps its order, which is the
+player's priority (docs/rail.md, the planner's tie-break)."""
 from __future__ import annotations
 
 import json
@@ -17,11 +19,12 @@ from cli import main
 
 ROOT = Path(__file__).parent.parent
 SCENARIOS = {
-    "aug-1936": (ROOT / "scenarios" / "fwtbt", "aug-1936.yaml", ["supply", "naval"]),
+    "aug-1936": (ROOT / "scenarios" / "fwtbt", "aug-1936.yaml", ["supply", "naval", "rail plan"]),
     "testland": (ROOT / "tests" / "data" / "scenarios", "testland.yaml", ["supply", "naval"]),
-    "tscw": (ROOT / "scenarios" / "tscw", "example-9-5.yaml", ["supply"]),
+    "tscw": (ROOT / "scenarios" / "tscw", "example-9-5.yaml", ["supply", "rail plan"]),
     "ocs": (ROOT / "tests" / "data" / "scenarios", "ocs-test.yaml", ["supply"]),
 }
+_MOVES = {"aug-1936": "aug-1936.moves.yaml", "tscw": "example-9-5.moves.yaml"}
 _FLOW_LIST = re.compile(r"\[([^\[\]]*)\]")
 
 
@@ -54,10 +57,13 @@ def _shuffle_items(inner: str, rng: random.Random) -> str:
 def outputs(path: Path, commands: list[str]) -> dict[str, object]:
     result = {}
     for command in commands:
-        run = CliRunner().invoke(main, [command, str(path), "--json"])
+        # The moves file keeps its order: it is the player's priority (docs/rail.md, tie-break).
+        moves = [str(path.parent / _MOVES[path.parent.name])] if command == "rail plan" else []
+        run = CliRunner().invoke(main, [*command.split(), str(path), *moves, "--json"])
         assert run.exit_code == 0, run.output
         data = json.loads(run.output)
         data.pop("scenario", None)
+        data.pop("moves_file", None)
         if command == "supply":        # the listing follows the file's unit order; each verdict must not
             data["units"] = sorted(data["units"], key=lambda u: u["unit"])
         result[command] = data

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sys
 
 import click
@@ -25,13 +26,13 @@ class Command(click.Group):
         try:
             return super().invoke(ctx)
         except LoadError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {_printable(str(exc))}", err=True)
             sys.exit(1)
         except click.exceptions.NoArgsIsHelpError:
             raise
         except click.UsageError as exc:     # a bad option or argument: one line too
             where = f"{exc.ctx.command_path}: " if exc.ctx else ""
-            click.echo(f"error: {where}{exc.format_message()}", err=True)
+            click.echo(f"error: {_printable(where + exc.format_message())}", err=True)
             sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
@@ -53,6 +54,11 @@ class FiniteRange(click.FloatRange):
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
+
+
+def _printable(message: str) -> str:
+    """One line, with any control character (a path typed on the command line) escaped."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: repr(m.group())[1:-1], message)
 
 
 def _quiet_exit() -> None:

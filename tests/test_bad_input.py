@@ -218,3 +218,9 @@ def test_a_link_out_of_the_project_is_refused_unless_any_path(data_copy, tmp_pat
     one_line_error(*run("validate", data_copy / SCEN), "ownership grid 'testland.owner.txt' lies outside")
     assert run("--any-path", "validate", data_copy / SCEN)[0] == 0
     assert run("validate", data_copy / SCEN)[0] == 1      # the option does not outlive its command
+
+
+def test_a_control_character_in_a_path_on_the_command_line_is_escaped_in_the_error(tmp_path):
+    code, out = run("validate", tmp_path / "bad\x1b[31mname\n.yaml")
+    one_line_error(code, out, "bad\\x1b[31mname\\n.yaml: file not found")
+    assert "\x1b" not in out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 
 import click
@@ -20,10 +21,12 @@ class Command(click.Group):
         try:
             return super().invoke(ctx)
         except LoadError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {_printable(str(exc))}", err=True)
             sys.exit(1)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
+        except BrokenPipeError:             # the reader left (`| head`): nothing more to say
+            _quiet_exit()
         except Exception as exc:  # a bug of ours: one line, the traceback only on request
             if os.environ.get("LOGISTICS_DEBUG"):
                 raise
@@ -32,10 +35,26 @@ class Command(click.Group):
             sys.exit(2)
 
 
+def _printable(message: str) -> str:
+    """One line, with any control character (a path typed on the command line) escaped."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", lambda m: repr(m.group())[1:-1], message)
+
+
+def _quiet_exit() -> None:
+    # Point stdout at /dev/null so that Python's final flush does not fail again on the closed pipe.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(0)
+
+
 @click.group(cls=Command)
 @click.version_option(package_name="logistics")
-def main() -> None:
+@click.option("--any-path", is_flag=True,
+              help="Read map, layer, features and grid files wherever they are, not only inside the project.")
+@click.pass_context
+def main(ctx: click.Context, any_path: bool) -> None:
     """Supply and logistics analyzer for hex-and-counter wargames (Europa, TSCW, OCS)."""
+    from logistics.project import any_path as reading_anywhere
+    ctx.with_resource(reading_anywhere(any_path))
 
 
 @main.command()

@@ -122,9 +122,15 @@ class DataReport(Report):
 
 def naval(scenario: str | Path | Scenario) -> DataReport:
     """Danger and combat zones, ports, naval connections, the limited-source allocation."""
+    from logistics import games
     from logistics.games import supply_engine
     from logistics.report.naval import naval_summary, naval_text
-    sc, _ = _scenario(scenario)
+    sc, name = _scenario(scenario)
+    game = games.of(sc.position, name)
+    if not game.naval_supply:
+        # Naval supply (Europa 12B4, 34) is a Europa rule: TSCW and OCS scenarios have no naval report.
+        raise LoadError(name, f"naval supply does not apply to {game.title}", field="game",
+                        expected="a Europa scenario (europa-fwtbt, europa-sf)")
     summary = naval_summary(supply_engine(sc.position, sc.map))
     return DataReport(summary, naval_text(summary))
 

@@ -1,9 +1,20 @@
-"""Files are replaced whole or not at all: everything is written to temporary files first."""
+"""Files are replaced whole or not at all: everything is written to temporary files first.
+
+Temporary files are named `.NAME.XXXXXXXX.tmp` beside their target, so that a leftover of a killed
+process can be recognised (`leftovers`). A path that is a symbolic link stays one: the file it
+points to is replaced. A failure (full disk, read-only folder) is one LoadError, and no temporary
+file stays behind.
+"""
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+from logistics.errors import LoadError
+
+TEMP_SUFFIX = ".tmp"
 
 
 def _mode(path: Path) -> int:
@@ -20,23 +31,48 @@ def _mode(path: Path) -> int:
 def write_files(files: dict[Path, str | bytes]) -> None:
     """Write every file to a temporary sibling, then move each into place."""
     staged: list[tuple[str, Path]] = []
+    current = None
     try:
         for path, content in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            current = target = Path(os.path.realpath(path))
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
+            staged.append((tmp, target))
             data = content if isinstance(content, bytes) else content.encode("utf-8")
             os.fchmod(fd, _mode(path))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-            staged.append((tmp, path))
-        for tmp, path in staged:
-            os.replace(tmp, path)
+                handle.flush()
+                os.fsync(handle.fileno())
+            _keep_mode(tmp, target)
+        for tmp, target in staged:
+            current = target
+            os.replace(tmp, target)
         staged = []
+    except OSError as exc:
+        raise LoadError(str(current or "?"), f"cannot be written: {exc.strerror or exc}",
+                        expected="a writable folder with free space") from None
     finally:
         for tmp, _ in staged:
             if os.path.exists(tmp):
                 os.unlink(tmp)
 
 
+def _keep_mode(tmp: str, target: Path) -> None:
+    """The new file keeps the old one's permissions (a new one: the usual, after the umask)."""
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(tmp, mode)
+
+
 def write_text(path: Path | str, text: str | bytes) -> None:
     write_files({Path(path): text})
+
+
+def leftovers(folder: Path, name: str = "*") -> list[Path]:
+    """Temporary files a killed writer left in `folder` (for the file `name`, or any)."""
+    return sorted(folder.glob(f".{name}.*{TEMP_SUFFIX}")) if folder.is_dir() else []

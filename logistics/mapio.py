@@ -30,7 +30,8 @@ from logistics.mapdata import (
     Yard,
 )
 from logistics.numbering import STYLES, Numbering, NumberingError, Sheet
-from logistics.yamldoc import Doc, dump_flow, load_doc
+from logistics.project import inside, project_root
+from logistics.yamldoc import Doc, dump_flow, load_doc, read_text
 
 MAP_FILE = "map.yaml"
 FEATURES_FILE = "features.yaml"
@@ -159,12 +160,7 @@ def _read_legend(layer: str, doc: Doc | None) -> dict[str, object]:
 
 def _read_layer_file(path: Path, display: str, layer: str, legend: dict[str, object],
                      columns: int, rows: int, layout: Layout) -> dict[Hex, object]:
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        raise LoadError(display, "layer file not found") from None
-    except UnicodeDecodeError as exc:
-        raise LoadError(display, f"not UTF-8 text ({exc.reason})") from None
+    lines = read_text(path, "layer file").splitlines()
     if len(lines) > rows:
         raise LoadError(display, f"{len(lines)} lines for a grid of {rows} rows", line=rows + 1,
                         expected=f"at most {rows} lines")
@@ -192,7 +188,7 @@ def load_map(folder: Path | str) -> Map:
     doc = load_doc(folder / MAP_FILE)
     f = doc.mapping(("name", "game", "scale_miles", "grid", "numbering", "countries", "layers", "features"),
                     required=("name", "grid", "numbering", "layers"))
-    name = f["name"].text()
+    name = f["name"].ident("map name")
     game = f["game"].choice(GAMES, "game") if "game" in f else "europa"
     scale = f["scale_miles"].number(0) if "scale_miles" in f else 16.0
     layout, columns, rows, rotation = _read_grid(f["grid"])
@@ -214,6 +210,7 @@ def load_map(folder: Path | str) -> Map:
             raise ldoc.error(f"layer {layer!r} needs a legend", expected="a 'legend' of character: value")
         legend = _read_legend(layer, lf.get("legend"))
         file_name = lf["file"].text()
+        inside(folder / file_name, lf["file"], "layer file", folder, project_root(folder))
         cells = _read_layer_file(folder / file_name, str(folder / file_name), layer, legend, columns, rows, layout)
         map_.legends[layer] = legend
         if layer == "terrain":
@@ -241,6 +238,8 @@ def load_map(folder: Path | str) -> Map:
                                               expected="every country of the legend under 'countries'")
 
     features_name = f["features"].text() if "features" in f else FEATURES_FILE
+    if "features" in f:
+        inside(folder / features_name, f["features"], "features file", folder, project_root(folder))
     if (folder / features_name).exists() or "features" in f:
         _read_features(map_, load_doc(folder / features_name))
     return map_
@@ -311,7 +310,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
 
     for item in section.get("boxes", []):
         b = item.mapping(("name", "kind", "country"), required=("name", "kind"))
-        map_.boxes.append(Box(b["name"].text(), b["kind"].choice(BOX_KINDS, "box kind"),
+        map_.boxes.append(Box(b["name"].ident("name"), b["kind"].choice(BOX_KINDS, "box kind"),
                               b["country"].text() if "country" in b else ""))
     _unique(section.get("boxes", []), lambda d: d.mapping()["name"].text(), "box")
     boxes = {b.name for b in map_.boxes}
@@ -319,7 +318,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
     for item in section.get("cities", []):
         c = item.mapping(("name", "size", "hex", "hexes", "box", "tags"), required=("name", "size"))
         tags = tuple(c["tags"].texts()) if "tags" in c else ()
-        map_.cities.append(City(c["name"].text(), c["size"].choice(CITY_SIZES, "city size"),
+        map_.cities.append(City(c["name"].ident("name"), c["size"].choice(CITY_SIZES, "city size"),
                                 _place(reader, c, item, boxes, multi=True), tags))
     _unique(section.get("cities", []), lambda d: d.mapping()["name"].text(), "city")
     held: dict[Hex, str] = {}
@@ -334,7 +333,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
 
     for item in section.get("ports", []):
         p = item.mapping(("name", "class", "hex", "box", "inland", "naval_base"), required=("name", "class"))
-        map_.ports.append(Port(p["name"].text(), p["class"].choice(PORT_CLASSES, "port class"),
+        map_.ports.append(Port(p["name"].ident("name"), p["class"].choice(PORT_CLASSES, "port class"),
                                _place(reader, p, item, boxes),
                                p["inland"].boolean() if "inland" in p else False,
                                p["naval_base"].boolean() if "naval_base" in p else False))
@@ -343,7 +342,7 @@ def _read_features(map_: Map, doc: Doc) -> None:
     for key, cls, what in (("yards", Yard, "yard"), ("airbases", Airbase, "airbase"), ("beaches", Beach, "beach")):
         for item in section.get(key, []):
             y = item.mapping(("name", "hex", "box"), required=("name",))
-            feature = cls(y["name"].text(), _place(reader, y, item, boxes))
+            feature = cls(y["name"].ident("name"), _place(reader, y, item, boxes))
             if cls is Beach:
                 _check_beach(map_, feature, y.get("hex", item))
             getattr(map_, key).append(feature)
@@ -358,14 +357,14 @@ def _read_features(map_: Map, doc: Doc) -> None:
             for d, h in zip(t["hexes"].list(), hexes):
                 if map_.is_water(h):
                     raise d.error(f"{what} enters {map_.terrain[h]} hex {d.text()}", expected="land hexes")
-            getattr(map_, key).append(Track(t["name"].text(), klass, hexes, t["gauge"].text() if "gauge" in t else ""))
+            getattr(map_, key).append(Track(t["name"].ident("name"), klass, hexes, t["gauge"].text() if "gauge" in t else ""))
         _unique(section.get(key, []), lambda d: d.mapping()["name"].text(), "rail line" if key == "rail" else "road")
 
     for item in section.get("hexsides", []):
         s = item.mapping(("feature", "name", "sides"), required=("feature", "sides"))
         sides = tuple(reader.hexside(d) for d in s["sides"].list())
         map_.side_features.append(SideFeature(s["feature"].choice(HEXSIDE_FEATURES, "hexside feature"),
-                                              s["name"].text() if "name" in s else "", sides))
+                                              s["name"].ident("name") if "name" in s else "", sides))
 
     for item in section.get("routes", []):
         r = item.mapping(("ends", "kind", "cost"), required=("ends",))

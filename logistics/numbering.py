@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 STYLES = ("europa", "tscw", "ocs")
 
 _PATTERNS = {
-    "europa": re.compile(r"^(?P<sheet>[0-9A-Za-z]+):(?P<col>\d{2})(?P<row>\d{2})$"),
-    "tscw": re.compile(r"^(?P<col>\d{2})(?P<row>\d{2})$"),
-    "ocs": re.compile(r"^(?P<sheet>[A-Za-z]+)(?P<col>\d{1,2})\.(?P<row>\d{2})$"),
+    # re.ASCII: only the digits 0-9 (not full-width or other scripts' digits).
+    "europa": re.compile(r"^(?P<sheet>[0-9A-Za-z]+):(?P<col>\d{2})(?P<row>\d{2})$", re.ASCII),
+    "tscw": re.compile(r"^(?P<col>\d{2})(?P<row>\d{2})$", re.ASCII),
+    "ocs": re.compile(r"^(?P<sheet>[A-Za-z]+)(?P<col>\d{1,2})\.(?P<row>\d{2})$", re.ASCII),
 }
 _EXAMPLES = {"europa": "23A:3825", "tscw": "2509", "ocs": "B12.07"}
 

@@ -28,7 +28,8 @@ from logistics.position import (
     Turn,
     Unit,
 )
-from logistics.yamldoc import Doc, load_doc
+from logistics.project import inside, project_root
+from logistics.yamldoc import Doc, load_doc, read_text
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
@@ -82,6 +83,8 @@ def load_scenario(path: Path | str, map_: Map | None = None) -> Scenario:
         folder = find_map_folder(map_ref, path.parent)
         if folder is None:
             raise f["map"].error(f"no map {map_ref!r} found", expected="a map folder relative to this file, or a name under maps/")
+        above = path.parent.resolve()
+        inside(folder, f["map"], "map", project_root(path.parent), *(d / "maps" for d in (above, *above.parents)))
         map_ = load_map(folder)
     family = RULE_SYSTEMS[game].map_family
     if map_.game != family:
@@ -133,7 +136,7 @@ def _read_unit(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map, 
         raise f["hex"].error(f"ground unit on {map_.terrain[hex_]} hex {f['hex'].text()}",
                              expected="a land hex (or 'aboard' a naval group)")
     return Unit(
-        id=f["id"].text(), side=side, coalition=coalition, affiliation=affiliation,
+        id=f["id"].ident("unit id"), side=side, coalition=coalition, affiliation=affiliation,
         type=f["type"].text() if "type" in f else "infantry",
         size=f["size"].number(0) if "size" in f else 1.0,
         zoc=f["zoc"].choice(ZOC_KINDS, "ZOC kind") if "zoc" in f else "normal",
@@ -202,11 +205,8 @@ def _read_ownership(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: 
             if len(char) != 1 or char == OFF_MAP:
                 raise value.error(f"legend key {char!r} is not one character", expected="a single non-space character")
             legend[char] = value.choice(owners, "owner")
-        grid_path = base / g["file"].text()
-        try:
-            lines = grid_path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            raise g["file"].error(f"cannot read ownership grid {grid_path}", expected="a UTF-8 text file") from None
+        grid_path = inside(base / g["file"].text(), g["file"], "ownership grid", project_root(base))
+        lines = read_text(grid_path, "ownership grid").splitlines()
         for row, text in enumerate(lines):
             for col, char in enumerate(text):
                 if char == OFF_MAP:
@@ -245,12 +245,9 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
                     date=t["date"].text() if "date" in t else "",
                     phase=t["phase"].text() if "phase" in t else "initial",
                     player=_side_name(t["player"], sides) if "player" in t else "")
+        games.game(game).check_phase(t["phase"] if "phase" in t else f["turn"], turn)
     units = tuple(_read_unit(d, sides, reader, map_, game) for d in f["units"].list()) if "units" in f else ()
-    seen: dict[str, Doc] = {}
-    for d, u in zip(f["units"].list() if "units" in f else [], units):
-        if u.id in seen:
-            raise d.error(f"duplicate unit id {u.id!r} (first at line {seen[u.id].line})", expected="unique unit ids")
-        seen[u.id] = d
+    _unique_ids(f.get("units"), [u.id for u in units], "unit id")
     owner = _read_ownership(f["ownership"], sides, reader, map_, path.parent, units, game) if "ownership" in f \
         else neutral_owners(map_)
 
@@ -272,11 +269,12 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if hex_ is not None and not map_.is_sea(hex_) and map_.port_at(hex_) is None:
             raise g["hex"].error(f"naval group on land hex {g['hex'].text()} with no port",
                                  expected="a sea, partial-sea or port hex")
-        groups.append(NavalGroup(g["id"].text(), _side_name(g["side"], sides),
+        groups.append(NavalGroup(g["id"].ident("naval group id"), _side_name(g["side"], sides),
                                  g["kind"].choice(NAVAL_GROUP_KINDS, "naval group kind"), hex_,
                                  g["box"].text() if "box" in g else None,
                                  g["in_port"].boolean() if "in_port" in g else False,
                                  g["capacity"].number(0) if "capacity" in g else 0.0))
+    _unique_ids(f.get("naval_groups"), [g.id for g in groups], "naval group id")
     group_ids = {g.id for g in groups}
     for d, u in zip(f["units"].list() if "units" in f else [], units):
         if u.aboard is not None and u.aboard not in group_ids:
@@ -285,10 +283,11 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
     defences = []
     for d in f["coastal_defences"].list() if "coastal_defences" in f else []:
         c = d.mapping(("id", "side", "hex", "level", "follows"), required=("id", "side", "hex"))
-        defences.append(CoastalDefence(c["id"].text(), _side_name(c["side"], sides), reader.hex(c["hex"]),
+        defences.append(CoastalDefence(c["id"].ident("coastal defence id"), _side_name(c["side"], sides), reader.hex(c["hex"]),
                                        c["level"].integer(0) if "level" in c else 1,
                                        reader.hex(c["follows"]) if "follows" in c else None))
 
+    _unique_ids(f.get("coastal_defences"), [c.id for c in defences], "coastal defence id")
     stocks = []
     for d in f["supply"].list() if "supply" in f else []:
         s = d.mapping(("side", "kind", "hex", "amount", "affiliation"), required=("side", "kind", "hex"))
@@ -308,16 +307,10 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if map_.yard(name) is None:
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
-    weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
-    zones = sorted(set(map_.layers.get("weather_zone", {}).values()))
-    for zone, d in f["weather"].items() if "weather" in f else []:
-        if zone not in zones:
-            # A zone the map lacks would be silently ignored (36A1: the FWtBT map has D and E).
-            raise d.error(f"weather zone {zone!r} is not on map {map_.name}",
-                          expected="a zone of the map's weather_zone layer: " + ", ".join(zones) if zones
-                          else "no weather: the map has no weather zones")
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_, game) if "options" in f else {}
+    weather = games.game(game).read_weather(f["weather"], sorted(set(map_.layers.get("weather_zone", {}).values())),
+                                            options, map_.name) if "weather" in f else {}
     sources = tuple(_read_source(d, sides, reader, map_) for d in f["supply_sources"].list()) if "supply_sources" in f else ()
     limited = tuple(_read_limited(d, sides, map_) for d in f["limited_sources"].list()) if "limited_sources" in f else ()
     names = [src.name for src in sources] + [src.name for src in limited]
@@ -340,6 +333,15 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         supply_sources=sources, limited_sources=limited,
         rail_capacity=capacity, weather=weather, marks=marks, options=options, collapsed=collapsed,
     )
+
+
+def _unique_ids(doc: Doc | None, ids: list[str], what: str) -> None:
+    """Ids are unique per kind: a second one is refused at its line, naming the first's."""
+    first: dict[str, Doc] = {}
+    for item, key in zip(doc.list() if doc is not None else [], ids):
+        if key in first:
+            raise item.error(f"duplicate {what} {key!r} (first at line {first[key].line})", expected=f"unique {what}s")
+        first[key] = item
 
 
 def _read_pacification(doc: Doc, reader: HexReader, map_: Map, unpacified: frozenset[Hex],
@@ -459,7 +461,7 @@ def _read_limited(doc: Doc, sides: tuple[Side, ...], map_: Map) -> LimitedSource
     city = f["city"].text()
     if not any(c.name == city for c in map_.cities):
         raise f["city"].error(f"unknown city {city!r}", expected="a city of the map")
-    return LimitedSource(f["name"].text(), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side),
+    return LimitedSource(f["name"].ident("source name"), side, city, f["capacity"].number(0), _users(f.get("users"), sides, side),
                          f["per_hex"].boolean() if "per_hex" in f else False)
 
 
@@ -479,7 +481,7 @@ def _read_source(doc: Doc, sides: tuple[Side, ...], reader: HexReader, map_: Map
                 raise d.error(f"unknown city {name!r}", expected="a city of the map")
             names.append(name)
         cities.append(tuple(names))
-    return SupplySource(f["name"].text(), side, cities[0], users,
+    return SupplySource(f["name"].ident("source name"), side, cities[0], users,
                         f["connected"].integer(0) if "connected" in f else 0, cities[1],
                         f["per_hex"].boolean() if "per_hex" in f else False,
                         tuple(reader.hex(d) for d in f["hexes"].list()) if "hexes" in f else ())

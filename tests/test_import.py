@@ -158,7 +158,8 @@ def test_hex_by_place_name_in_scenarios(tmp_path, aug36):
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "iberia-europa").symlink_to(ROOT / "maps" / "iberia-europa")
     path = tmp_path / "named.yaml"
-    path.write_text(text.replace("aug-1936.owner.txt", str(AUG36.parent / "aug-1936.owner.txt")))
+    (tmp_path / "aug-1936.owner.txt").write_bytes((AUG36.parent / "aug-1936.owner.txt").read_bytes())
+    path.write_text(text)
     position = load_scenario(path).position
     assert position.units == aug36.position.units
 

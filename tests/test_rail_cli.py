@@ -185,7 +185,7 @@ def test_ocs_scenario_rail_cap_and_plan_through_the_files(tmp_path):
         m.cities.append(City(f"Town {hid}", "village", Place((m.hex_at(hid),))))
     p = position(m, [], options={"rail_cap": 4}, marks={"supply_source": frozenset({m.hex_at("0105")}),
                                                         "trainbusting": frozenset({m.hex_at("0605")})})
-    p = replace(p, game="ocs", map_ref="ocsland", turn=replace(p.turn, player="Loyalist"))
+    p = replace(p, game="ocs", map_ref="ocsland", turn=replace(p.turn, player="Loyalist", phase="movement"))
     write_map(m, tmp_path / "maps" / "ocsland")
     write_scenario(p, m, tmp_path / "ocs.yaml")
     (tmp_path / "moves.yaml").write_text('moves:\n  - {cargo: SP, size: 2, from: "0105", to: "1105"}\n'

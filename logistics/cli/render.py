@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from logistics.cli.options import FiniteRange
 from logistics.errors import LoadError
 
 
@@ -34,7 +35,8 @@ def _layers(value: str | None) -> tuple[str, ...]:
 @click.option("--layers", "layers", help="Comma-separated: blocks, line, zoc, zones, sources, rail (supply), "
               "sea_zones, weather_zones, naval (the map), or all (default: blocks,line).")
 @click.option("--ids", is_flag=True, help="Print every hex's id.")
-@click.option("--hex-size", default=12.0, show_default=True, help="Hex radius in pixels.")
+@click.option("--hex-size", default=12.0, show_default=True, type=FiniteRange(2, 100),
+              help="Hex radius in pixels (2 to 100).")
 @click.option("--json", "as_json", is_flag=True, help="Print what was drawn as JSON.")
 def render(path: str, output: str, unit_id: str | None, side: str | None, layers: str | None, ids: bool,
            hex_size: float, as_json: bool) -> None:

@@ -17,7 +17,7 @@ import click
 from logistics.files import load_scenario_file
 from logistics.scenario_writer import scenario_text
 from logistics.turn.engine import advance, describe
-from logistics.turn.history import entries, history_dir, record, undo
+from logistics.turn.history import entries, history_dir, record, recover, step_lock, undo
 
 
 @click.group()
@@ -32,11 +32,18 @@ def _echo(data: dict, lines: list[str], as_json: bool) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
 
 
+def _report(notes: list[str]) -> None:
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+
+
 @turn.command("show")
 @click.argument("scenario", type=click.Path())
 @JSON
 def show_turn(scenario: str, as_json: bool) -> None:
     """Where the game stands and what the next step does."""
+    with step_lock(Path(scenario)):
+        _report(recover(Path(scenario)))
     loaded = load_scenario_file(scenario)
     step = advance(loaded.position, loaded.map, scenario)
     now, then, taken = describe(loaded.position), describe(step.position), len(entries(Path(scenario)))
@@ -51,16 +58,18 @@ def show_turn(scenario: str, as_json: bool) -> None:
 @JSON
 def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
     """Advance the scenario one phase (Europa) or segment (TSCW), or --steps of them."""
-    loaded = load_scenario_file(scenario)
     path = Path(scenario)
-    position, done = loaded.position, []
-    for _ in range(steps):
-        step = advance(position, loaded.map, scenario)
-        start, end = describe(position), describe(step.position)
-        if not dry_run:
-            record(path, scenario_text(step.position, loaded.map), f"{start} -> {end}", loaded.map)
-        done.append((start, end, step))
-        position = step.position
+    with step_lock(path):
+        _report(recover(path) if not dry_run else [])
+        loaded = load_scenario_file(scenario)
+        position, done = loaded.position, []
+        for _ in range(steps):
+            step = advance(position, loaded.map, scenario)
+            start, end = describe(position), describe(step.position)
+            if not dry_run:
+                record(path, scenario_text(step.position, loaded.map), f"{start} -> {end}", loaded.map)
+            done.append((start, end, step))
+            position = step.position
     if as_json:
         click.echo(json.dumps({"scenario": scenario, "written": not dry_run, "steps": [
             {"from": start, "to": end, "actions": s.actions, "supply": [v.as_dict() for v in s.verdicts]}
@@ -81,7 +90,10 @@ def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
 @JSON
 def undo_step(scenario: str, as_json: bool) -> None:
     """Put back the state before the last step."""
-    line = undo(Path(scenario))
+    path = Path(scenario)
+    with step_lock(path):
+        _report(recover(path))
+        line = undo(path)
     _echo({"scenario": scenario, "undone": line}, [f"undone: {line}"], as_json)
 
 
@@ -90,5 +102,7 @@ def undo_step(scenario: str, as_json: bool) -> None:
 @JSON
 def show_history(scenario: str, as_json: bool) -> None:
     """The steps taken so far, oldest first."""
+    with step_lock(Path(scenario)):
+        _report(recover(Path(scenario)))
     steps = entries(Path(scenario))
     _echo({"scenario": scenario, "steps": steps}, steps or ["no steps taken"], as_json)

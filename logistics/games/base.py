@@ -52,6 +52,17 @@ class Game:
     id = ""
     title = ""
     orders = OrdersRules(kinds=())
+    phases: tuple[str, ...] = ()      # the phases a turn's `phase` may name
+    naval_supply = False              # Europa 12B4 / 34: `logistics naval` applies
+
+    def check_phase(self, doc, turn: Turn) -> None:
+        """`turn.phase` must name a phase of the game's sequence of play."""
+        if turn.phase not in self.phases:
+            raise doc.error(f"unknown phase {turn.phase!r}", expected=f"a {self.id} phase: " + ", ".join(self.phases))
+
+    def read_weather(self, doc, zones: list[str], options: dict, map_name: str) -> dict[str, str]:
+        """Weather by zone, for a game whose supply rules read it; the others refuse it."""
+        raise doc.error(f"{self.id} supply reads no weather", expected="no 'weather' field for this game")
 
     def supply_engine(self, position: Position, map_: Map):
         raise LoadError("scenario", f"supply rules for {self.id} are not built yet", field="game")

@@ -62,7 +62,7 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
         raise doc.error("a move needs exactly one of 'unit' and 'cargo'", expected="'unit: ID' or 'cargo: NAME'")
     unit_id = cargo = None
     if "unit" in m:
-        unit_id = m["unit"].text()
+        unit_id = m["unit"].ident("unit id")
         try:
             unit = position.unit(unit_id)
         except KeyError:
@@ -80,7 +80,7 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
     else:
         if not rules.cargo:
             raise m["cargo"].error("TSCW strategic movement moves units (11.1)", expected="'unit: ID'")
-        cargo = m["cargo"].text()
+        cargo = m["cargo"].ident("cargo")
         for key in ("from", "size"):
             if key not in m:
                 raise doc.error(f"missing field {key!r}", expected=f"a {key!r} field for cargo")
@@ -97,7 +97,7 @@ def _read_move(doc: Doc, number: int, scenario: Scenario, side: str, reader: Hex
         raise m["arrival"].error("arrival by rail is an OCS rule (13.6b)", expected="no 'arrival' outside OCS")
     kinds = rules.kinds
     return MoveRequest(
-        id=m["id"].text() if "id" in m else f"move {number}",
+        id=m["id"].ident("move id") if "id" in m else f"move {number}",
         start=start, to=reader.hex(m["to"]), size=size,
         priority=m["priority"].integer(0) if "priority" in m else 1,
         unit=unit_id, cargo=cargo,

@@ -15,6 +15,24 @@ class EuropaGame(Game):
     """A Europa game: FWtBT adds its events (pacification 39A, Gobernito collapse 38D, 44J)."""
 
     orders = OrdersRules(kinds=MOVE_KINDS, also=True, increases=True, family="Europa")
+    # Each player turn: the initial, movement, combat and exploitation phases.
+    phases = ("initial", "movement", "combat", "exploitation")
+    naval_supply = True
+
+    def read_weather(self, doc, zones, options, map_name):
+        """36D: the weather of each weather zone of the map, one of the Supply Line Summary's (or of
+        the scenario's `supply_lengths`). A zone the map lacks would be silently ignored (36A1: the
+        FWtBT map has D and E)."""
+        from logistics.games.europa.rules import DEFAULT_LENGTHS
+        known = tuple(dict.fromkeys([*DEFAULT_LENGTHS, *(options.get("supply_lengths") or {})]))
+        weather = {}
+        for zone, d in doc.items():
+            if zone not in zones:
+                raise d.error(f"weather zone {zone!r} is not on map {map_name}",
+                              expected="a zone of the map's weather_zone layer: " + ", ".join(zones) if zones
+                              else "no weather: the map has no weather zones")
+            weather[zone] = d.choice(known, "weather")
+        return weather
 
     def __init__(self, game_id: str, title: str, fwtbt_events: bool):
         self.id, self.title, self.fwtbt_events = game_id, title, fwtbt_events

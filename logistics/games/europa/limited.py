@@ -130,8 +130,11 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
              port_caps: dict[str, float] | None = None) -> Allocation:
     """The best assignment of units (REs) to limited sources (REs), proven optimal when it says so."""
     port_caps = port_caps or {}
-    units = list(sizes)
-    sources = list(capacities)
+    # Canonical order (unit ids, source names), never the file's: the same position gives the same
+    # allocation however its lists are ordered; the tie-break below follows this order.
+    units = sorted(sizes)
+    sources = sorted(capacities)
+    options = sorted(options, key=lambda o: (o.unit, o.source, o.via or ""))
     q = {u: int(round(sizes[u] * QUARTER)) for u in units}
     caps = {s: int(c * QUARTER) for s, c in capacities.items()}
     ports = {p: int(c * QUARTER) for p, c in port_caps.items()}
@@ -147,7 +150,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         return Allocation(solver.StatusName(status))
     best = sum(q[o.unit] * solver.Value(x[o]) for o in options)  # exact, unlike the float objective
     proven = status == cp_model.OPTIMAL
-    # Tie-break: keep the optimum, prefer earlier units and their first-listed sources. Exact on
+    # Tie-break: keep the optimum, prefer earlier units and sources in that order. Exact on
     # instances of a game's size; above TIE_BREAK_OPTIONS the first proven optimum stands (one
     # worker and a fixed seed make it the same on every run).
     tie_break = "first optimum found (large instance)"

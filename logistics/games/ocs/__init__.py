@@ -9,6 +9,9 @@ from logistics.rail.model import MOVE_KINDS
 class OcsGame(Game):
     id = "ocs"
     title = "Operational Combat Series v4"
+    # OCS v4 3.0 (the sequence of play; not among the seeds), each player turn's phases in order.
+    phases = ("aircraft refit", "reinforcement", "movement", "supply", "reaction", "combat", "exploitation",
+              "clean up")
     orders = OrdersRules(kinds=MOVE_KINDS, named_kinds=False, gauges=True, arrival=True, phasing_player_only=True, family="OCS")
 
     def supply_engine(self, position, map_):

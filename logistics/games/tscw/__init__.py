@@ -24,6 +24,17 @@ class TscwGame(Game):
         from logistics.games.tscw.sequence import tscw_step
         return tscw_step(position, map_, source)
 
+    def check_phase(self, doc, turn):
+        """5.2: `turn.phase` names a segment (code or name)."""
+        from types import SimpleNamespace
+
+        from logistics.errors import LoadError
+        from logistics.games.tscw.sequence import tscw_segment
+        try:
+            tscw_segment(SimpleNamespace(turn=turn), doc.file)
+        except LoadError as exc:
+            raise doc.error(exc.message, expected=exc.expected) from None
+
     def describe(self, position):
         from logistics.games.tscw.sequence import tscw_segment
         t, seg = position.turn, tscw_segment(position)

@@ -57,8 +57,11 @@ def coastal_zone(map_: Map, hex_: Hex) -> str:
 
 
 class TscwStrategic:
-    def __init__(self, position: Position, map_: Map, side: str, source: str = "scenario"):
+    def __init__(self, position: Position, map_: Map, side: str, source: str = "scenario",
+                 requests: tuple[MoveRequest, ...] = ()):
         self.position, self.map, self.side = position, map_, side
+        # 11.8: a landing requested this turn takes all the sea capacity: no other sea movement.
+        self.landing_requested = any(r.kind == "landing" for r in requests)
         self.supply = TscwSupply(position, map_)
         self.pools = pools(position, side, source)
         self.graph = rail_graph(map_)
@@ -109,6 +112,9 @@ class TscwStrategic:
 
     def _sea(self, unit: Unit, request: MoveRequest, count: float) -> list[Candidate] | Block:
         hid = self.map.hex_id
+        if self.landing_requested:
+            return Block(hid(unit.hex), "11.8", "a landing uses all the side's sea movement this turn: "
+                                                "no other sea movement")
         for where in (unit.hex, request.to):
             if self._anchor(where) is None:
                 return Block(hid(where), "11.5", "not a coastal city or town with the anchor symbol")
@@ -123,6 +129,8 @@ class TscwStrategic:
 
     def _landing(self, unit: Unit, request: MoveRequest, count: float) -> list[Candidate] | Block:
         hid, to = self.map.hex_id, request.to
+        if self.pools[SEA].capacity <= 0:
+            return Block(hid(unit.hex), "11.8", "no sea movement this turn (limit 0): no landing")
         if self._anchor(unit.hex) is None:
             return Block(hid(unit.hex), "11.8", "a landing starts in a coastal city or town (anchor symbol)")
         if self.landing_target is not None and to != self.landing_target:
@@ -144,5 +152,5 @@ class TscwStrategic:
 
 
 def tscw_setting(position: Position, map_: Map, orders: Orders, source: str) -> Setting:
-    engine = TscwStrategic(position, map_, orders.side, source)
+    engine = TscwStrategic(position, map_, orders.side, source, orders.moves)
     return Setting(engine, engine.pools, "11.2: the turn's strategic movement limits (units)", "11.2")

@@ -216,6 +216,14 @@ class TscwSupply:
             return "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex"
         return None
 
+    def zoc_of(self, unit: Unit) -> str:
+        """10.6: a column in a Fully Supplied city or town exerts a full ZOC, elsewhere a restricted
+        one (which stops supply lines all the same: only movement tells them apart)."""
+        kind = zoc_kind(unit)
+        if kind == "restricted" and self.map.city_at(unit.hex) is not None and self.verdict(unit).general == FULL:
+            return "normal"
+        return kind
+
     def verdicts(self) -> list[Verdict]:
         return [self.verdict(u) for u in self.position.units]
 

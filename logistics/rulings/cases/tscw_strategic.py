@@ -8,7 +8,7 @@ from logistics.position import Position, SupplySource, Unit
 from logistics.rail.model import MoveRequest, Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import grid_map
-from logistics.rulings.cases import case
+from logistics.rulings.cases import case, params
 from logistics.rulings.cases.tscw_supply import HOME, SIDES
 
 # A coast running north-south: land in columns 01-08 (08 the coastal strip), the sea east of it;
@@ -160,6 +160,46 @@ def rule_11_8_one_landing_of_a_division_or_two_smaller_units_uses_all_sea_capaci
     assert run(occupied, m, "Nationalist", request("o", div, target, m, kind="landing"))["o"].reason == "illegal"
     atlantic = run(p, m, "Nationalist", request("a", div, "0803", m, kind="landing"))["a"]
     assert atlantic.reason == "illegal" and "11.8" in atlantic.rule   # Nationalists: Cantabrian or Mediterranean
+
+
+@case("TSCW-11.8-landings")
+@params("sea_limit, with_ferry, landed, ferried", [(3, True, True, False), (0, False, False, False)])
+def rule_11_8_a_landing_takes_all_the_turns_sea_movement_and_none_is_possible_at_limit_0(sea_limit, with_ferry,
+                                                                                          landed, ferried):
+    """11.8: "the execution of a single landing uses all of that side's sea movement capacity for
+    the turn (no other sea movement may be made)": one brigade landing leaves room in a limit of 3,
+    yet the ferry may not sail; with a sea limit of 0 no landing is possible."""
+    m = coast()
+    target = "0805"
+    bde = u("B", "Nationalist", "0809", m, type="brigade")
+    ferry = u("F", "Nationalist", "0809", m, type="brigade")
+    limits = {"Nationalist": {"rail": 0, "sea": sea_limit}, "Republican": {"rail": 0, "sea": 0}}
+    p = position(m, [bde, ferry], limits=limits)
+    p = replace(p, owner={h: ("Republican" if m.hex_id(h) == target else "Nationalist") for h in p.owner})
+    asks = [request("land", bde, target, m, kind="landing")] + \
+        ([request("ferry", ferry, "0807", m, kind="sea")] if with_ferry else [])
+    moved = run(p, m, "Nationalist", *asks)
+    assert (moved["land"].chosen is not None) is landed
+    if with_ferry:
+        assert (moved["ferry"].chosen is not None) is ferried and moved["ferry"].rule == "11.8"
+    if not landed:
+        assert moved["land"].rule == "11.8"
+
+
+@case("TSCW-10.6-restricted-zoc")
+@params("where, fully_supplied, kind", [("0405", True, "normal"), ("0404", True, "restricted"),
+                                        ("0405", False, "restricted")])
+def rule_10_6_a_column_in_a_fully_supplied_city_or_town_exerts_a_full_zoc(where, fully_supplied, kind):
+    """10.1 / 10.6: "a Column in a Fully Supplied City or Town exerts a ZOC; in every other case a
+    Column exerts only a Restricted ZOC": in Centro, a town that is its side's source, the column's
+    ZOC is full; one hex out of it, or with no source, restricted."""
+    from logistics.games.tscw.supply import TscwSupply
+    m = coast()
+    col = u("C", "Republican", where, m, type="column")
+    p = position(m, [col])
+    if not fully_supplied:
+        p = replace(p, supply_sources=())
+    assert TscwSupply(p, m).zoc_of(col) == kind
 
 
 @case("TSCW-5.1-turn-structure", "TSCW-5.2-sequence-of-play", "TSCW-7.1-admin-segment-order",

@@ -128,7 +128,10 @@ def _any_affiliation(position: Position, side: str) -> str:
 
 def reduced_ammo_ended(position: Position, map_: Map) -> Answer:
     """15.16: the Nationalists' -1 drm north of row 24xx ends the first time, in an End of Turn
-    Phase, a secondary source north of row 24xx traces a supply line to Cadiz (1305)."""
+    Phase, a secondary source north of row 24xx traces a supply line to Cadiz (1305); "after Turn
+    6, this restriction ends regardless of which USS the Nationalist troops use"."""
+    if position.turn.number > 6:
+        return Answer(True, "15.16", f"turn {position.turn.number}: after Turn 6 the restriction has ended")
     engine = TscwSupply(position, map_)
     cadiz = map_.city("Cadiz").place.hex
     nat = next((u for u in position.units if u.side == "Nationalist"), None)

@@ -171,6 +171,10 @@ def rule_15_16_reduced_ammunition_ends_when_a_northern_source_traces_to_cadiz():
     wall = {m.hex_id(m.layout.to_hex(19, r)): "Republican" for r in range(5)}
     cut = pos(m, [u("N", "Nationalist", "2703", m)], owner="Nationalist", sources=nat, control=wall)
     assert not rules.reduced_ammo_ended(cut, m).ok
+    # "After Turn 6 the restriction ends whatever USS the Nationalist troops use."
+    for number, ended in ((6, False), (7, True)):
+        later = replace(cut, turn=replace(cut.turn, number=number))
+        assert rules.reduced_ammo_ended(later, m).ok is ended
 
 
 @case("TSCW-9.3-oos-effects", "TSCW-15.17-oos-combat")

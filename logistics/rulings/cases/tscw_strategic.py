@@ -205,13 +205,31 @@ def rule_10_6_a_column_in_a_fully_supplied_city_or_town_exerts_a_full_zoc(where,
 @case("TSCW-5.1-turn-structure", "TSCW-5.2-sequence-of-play", "TSCW-7.1-admin-segment-order",
       "TSCW-9.2-when-checked", "TSCW-11.1-strategic-kinds")
 def rule_5_2_the_sequence_of_play_and_where_supply_is_checked():
-    from logistics.games.tscw.sequence import next_segment, segment, supply_checks
-    # 9.2: at the start of A-IV, B-I / C-I, B-III / C-III and D-II-a.
-    assert supply_checks("tscw") == ["A-IV", "B-I", "B-III", "C-I", "C-III", "D-II-a"]
-    # 5.1: administrative, Nationalist, Republican, end of turn; then a new turn.
-    assert next_segment("tscw", "A-V")[0].code == "B-I" and next_segment("tscw", "B-IV")[0].code == "C-I"
-    assert next_segment("tscw", "D-IV") == (segment("tscw", "A-I"), True)
-    # 7.1: withdrawals before RP, fixed reinforcements before free ones; 11.1: sea before rail.
+    """5.1 / 5.2: a game turn is the administrative phase, the Nationalist and the Republican
+    player phases and the end of turn, then a new turn; 9.2: every unit's supply is checked at the
+    start of A-IV, B-I, B-III, C-I, C-III and D-II-a. The turn engine is stepped through a whole turn
+    from A-I, and the segments it visits and where it judged supply are read off its steps."""
+    from logistics.turn.engine import advance
+    m = coast()
+    p = position(m, [u("D", "Republican", "0404", m)])
+    p = replace(p, turn=replace(p.turn, number=3, date="Sep 36", phase="A-I", player=""))
+    visited, judged = [], []
+    for _ in range(19):
+        step = advance(p, m)
+        visited.append(step.after.phase)
+        if step.verdicts:
+            judged.append(step.after.phase)
+        p = step.position
+    assert visited == ["A-II", "A-III", "A-IV", "A-V", "B-I", "B-II", "B-III", "B-IV", "C-I", "C-II", "C-III",
+                       "C-IV", "D-I", "D-II-a", "D-II-b", "D-II-c", "D-III", "D-IV", "A-I"]
+    assert judged == ["A-IV", "B-I", "B-III", "C-I", "C-III", "D-II-a"]
+    assert (p.turn.number, p.turn.date) == (4, "Oct 36")          # 1.3: turns 1-4 last a month
+    # 7.1: within A-III, withdrawals before RP, fixed reinforcements before free ones; 11.1: sea
+    # movement before rail within A-IV (the order the segment's steps are listed in).
+    from logistics.games.tscw.sequence import segment
     steps = segment("tscw", "A-III").steps
-    assert steps[0].startswith("withdrawals") and steps.index("reinforcements with a deployment hex (7.8)") < 3
-    assert segment("tscw", "A-IV").steps == ("sea movement and air drops", "rail movement")
+    assert steps.index("withdrawals and conversions (7.4, 7.5)") < steps.index(
+        "reinforcements with a deployment hex (7.8)") < steps.index(
+        "free-deployment reinforcements, units rebuilt on the map (7.8)")
+    assert segment("tscw", "A-IV").steps.index("sea movement and air drops") < segment("tscw", "A-IV").steps.index(
+        "rail movement")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from logistics.errors import LoadError
+from logistics.games.ocs.ground import enemy_zoc, source_hexes
 from logistics.games.ocs.units import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
@@ -113,14 +114,14 @@ class OcsSupply:
 
     def _enterable(self, side: str) -> np.ndarray:
         """Hexes a supply path may enter: land, no enemy unit, no enemy ZOC unless a friendly unit
-        is there (the ZOC of enemy combat units that have one; not HQs or Transport Points)."""
+        is there (13.3c: EZOC "can [be negated] to connect with a supply source"); the ZOC is
+        the one OCS rail reads (games/ocs/ground.py)."""
         if ("enter", side) not in self._cache:
             ix, p = self.index, self.position
             on_map = [u for u in p.units if u.hex is not None]
             enemy = ix.mask(u.hex for u in on_map if u.side != side)
             friendly = ix.mask(u.hex for u in on_map if u.side == side)
-            zoc = ix.mask(n for u in on_map if u.side != side and not is_hq(u) and is_combat(u)
-                          and u.zoc != "none" for n in self.map.neighbours(u.hex))
+            zoc = ix.mask(enemy_zoc(p, self.map, side))
             self._cache[("enter", side)] = ix.land & ~enemy & ~(zoc & ~friendly)
         return self._cache[("enter", side)]
 
@@ -148,14 +149,7 @@ class OcsSupply:
         return self._per_side("sources", side, self._sources)
 
     def _sources(self, side: str) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for s in self.position.supply_sources:
-            if s.side != side:
-                continue
-            hexes = list(s.hexes) + [h for c in self.map.cities if c.name in s.cities for h in c.place.hexes]
-            for h in hexes:
-                out.setdefault(self.index.pos[h], s.name)
-        return out
+        return {self.index.pos[h]: name for h, name in source_hexes(self.position, self.map, side).items()}
 
     def dumps(self, side: str) -> list[Dump]:
         return self._per_side("dumps", side, self._dumps)

@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from logistics.games.ocs.supply import EATS, OOS, TRACED, OcsSupply
 from logistics.games.ocs.transport import combine_check, load_check, unload_check
+from logistics.hexgrid import Hexside
+from logistics.mapdata import SideFeature
 from logistics.position import Side, SupplySource, SupplyStock, Unit
 from logistics.rulings.builders import plain_map, position
 from logistics.rulings.cases import case, params
@@ -234,3 +236,21 @@ def rule_13_7a_a_formation_traces_through_one_hq_the_rest_eat_sp_or_are_out_of_s
     m, p = ocs(*units(""))
     v = verdicts(m, p)
     assert v["C"].general == TRACED and v["C"].source.startswith("HQ South")
+
+
+# --- rules that combine -----------------------------------------------------------------------------
+
+@case('OCS-13.3c-detrainable', 'OCS-13.3h-rail-control')
+@params("wall, status", [(False, OOS), (True, TRACED)])
+def rule_13_3c_13_3h_a_zoc_does_not_cross_an_impassable_hexside_for_trace_supply_as_for_rail(wall, status):
+    """13.3c (seed 003, line 78) and 13.3h (line 110): enemy ZOC limits rail paths and trace supply
+    alike; trace supply reads the ZOC OCS rail reads (logistics/zoc.py `projects_into`), which
+    does not cross an impassable hexside. The Soviet unit at 0403 has a ZOC over 0404 and 0304,
+    cutting the unit at 0504 from its direct draw (4 truck MP) from 0104; walled in by impassable
+    hexsides it cuts nothing (before: Out of Supply behind the wall too)."""
+    m, p = ocs(u("Soviet Inf", "0403", "Soviet"), u("Inf", "0504"), ocs_direct_draw=4)
+    if wall:
+        here = m.hex_at("0403")
+        m.side_features.append(SideFeature("impassable", "", tuple(Hexside(here, n) for n in m.neighbours(here))))
+        m.__dict__.pop("hexside_features", None)
+    assert verdicts(m, p)["Inf"].general == status

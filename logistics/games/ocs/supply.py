@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from logistics.errors import LoadError
+from logistics.games.ocs.eating import DEFAULT_EAT_PER_RE, share
 from logistics.games.ocs.ground import enemy_zoc, source_hexes
 from logistics.games.ocs.units import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
 from logistics.hexgrid import Hex
@@ -62,6 +63,7 @@ class Dump:
     name: str
     hex: Hex
     formation: str = ""     # 13.2g B: an Organic Truck's SP serve its formation only
+    sp: float = 0.0         # what it holds: no more can be eaten from it (13.1, 13.2c)
 
 
 def throw_range(hq: Unit) -> tuple[float | None, str]:
@@ -99,6 +101,7 @@ class OcsSupply:
         options = position.options
         self.direct_draw = float(options.get("ocs_direct_draw", DEFAULT_DIRECT_DRAW))
         self.hq_draw = options.get("ocs_hq_draw")
+        self.eat_per_re = float(options.get("ocs_eat_per_re", DEFAULT_EAT_PER_RE))
         self.costs = {**DEFAULT_TRUCK_COSTS, **options.get("ocs_truck_costs", {})}
         self._cache: dict = {}
 
@@ -156,9 +159,12 @@ class OcsSupply:
 
     def _dumps(self, side: str) -> list[Dump]:
         hid = self.map.hex_id
-        out = [Dump(f"dump at {hid(s.hex)}", s.hex) for s in self.position.supply
-               if s.side == side and s.kind == "sp" and s.amount > 0]
-        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "")
+        held: dict[Hex, float] = {}
+        for s in self.position.supply:
+            if s.side == side and s.kind == "sp" and s.amount > 0:
+                held[s.hex] = held.get(s.hex, 0.0) + s.amount
+        out = [Dump(f"dump at {hid(h)}", h, sp=sp) for h, sp in held.items()]
+        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "", u.load)
                 for u in self.position.units if u.side == side and is_transport(u) and u.load > 0 and u.hex is not None]
         return sorted(out, key=lambda d: d.name)
 
@@ -239,16 +245,9 @@ class OcsSupply:
         if is_transport(unit):
             v.general, v.source, v.rules = TRACED, "Transport Points are never Out of Supply (13.2b)", ["13.2b"]
             return v
-        free = self.free_providers(unit)
-        if unit.formation and free:
-            chosen = self.formation_provider(unit.side, unit.formation)
-            kept = [p for p in free if p.key == chosen]
-            if not kept:
-                v.rules.append("13.7a")
-                v.blocked = Block(hid(unit.hex), "13.7a",
-                                  f"formation {unit.formation} traces through {chosen}; this unit cannot, "
-                                  f"so it must eat SP or be Out of Supply")
-            free = kept
+        free, v.blocked = self._free(unit)
+        if v.blocked is not None:
+            v.rules.append("13.7a")
         if free:
             p = free[0]
             v.general, v.source = TRACED, self._describe(p)
@@ -257,16 +256,60 @@ class OcsSupply:
             if unit.formation:
                 v.rules.append("13.7a")
             return v
-        eaten = self._dump_for(unit)
-        if eaten is not None:
-            dump, line = eaten
-            v.general, v.source, v.line = EATS, dump.name, line
+        options = self._dump_options(unit)
+        dump = self._meals(unit.side).get(unit.id)
+        if dump is not None:
+            v.general, v.source, v.line = EATS, dump, options[dump]
             v.rules.append("12.6d")
-            v.effects = [f"eats SP from {dump.name} (12.6d)"]
+            v.effects = [f"eats {self._need(unit):g} SP from {dump} (12.6d)"]
             return v
-        if v.blocked is None:
+        if options:
+            v.rules.append("13.2c")
+            v.blocked = Block(hid(unit.hex), "13.1b, 13.2c, 12.6d", self._eaten(unit, options))
+        elif v.blocked is None:
             v.blocked = self._why(unit)
         return v
+
+    def _free(self, unit: Unit) -> tuple[list[Provider], Block | None]:
+        """The providers that give the unit free trace supply, and, when 13.7a takes them all
+        away, why."""
+        free = self.free_providers(unit)
+        if not (unit.formation and free):
+            return free, None
+        chosen = self.formation_provider(unit.side, unit.formation)
+        kept = [p for p in free if p.key == chosen]
+        if kept:
+            return kept, None
+        return [], Block(self.map.hex_id(unit.hex), "13.7a", f"formation {unit.formation} traces through {chosen}; "
+                                                             f"this unit cannot, so it must eat SP or be Out of Supply")
+
+    # --- eating SP (12.6d), held to what each dump holds (13.1, 13.2c) ----------------------------------
+    def _need(self, unit: Unit) -> float:
+        """SP the unit eats: `ocs_eat_per_re` a RE; an HQ is 1 RE (13.1)."""
+        return self.eat_per_re * (1.0 if is_hq(unit) else unit.size)
+
+    def _meals(self, side: str) -> dict[str, str]:
+        """unit id -> the dump it eats from, for every unit of the side that cannot trace for free."""
+        def build(side: str) -> dict[str, str]:
+            hungry = [u for u in self.position.units if u.side == side and u.hex is not None
+                      and not is_transport(u) and not self._free(u)[0]]
+            reach = {u.id: list(self._dump_options(u)) for u in hungry}
+            stocks = {d.name: d.sp for d in self.dumps(side)}
+            return share({u.id: self._need(u) for u in hungry}, {u.id: 1.0 if is_hq(u) else u.size for u in hungry},
+                         stocks, reach)
+        return self._per_side("meals", side, build)
+
+    def _eaten(self, unit: Unit, options: dict[str, list[LineStep]]) -> str:
+        """Why the SP in the unit's reach feed others."""
+        meals = self._meals(unit.side)
+        parts = []
+        for d in self.dumps(unit.side):
+            if d.name in options:
+                eaters = sorted(u for u, dd in meals.items() if dd == d.name)
+                eaten = sum(self._need(self.position.unit(u)) for u in eaters)
+                parts.append(f"{d.name} holds {d.sp:g} SP, {eaten:g} eaten by {', '.join(eaters) or 'nobody'}")
+        return (f"{'; '.join(parts)}; this unit needs {self._need(unit):g} SP ({self.eat_per_re:g} SP per RE, "
+                f"ocs_eat_per_re): an HQ or dump gives no more SP than it holds")
 
     def _describe(self, p: Provider) -> str:
         if p.hq is None:
@@ -291,24 +334,28 @@ class OcsSupply:
             line += self._walk(self._draw_reach(unit.side), self.index.pos[p.hq.hex], "draw")
         return line
 
-    def _dump_for(self, unit: Unit) -> tuple[Dump, list[LineStep]] | None:
-        """12.6d: SP the unit can eat, by direct draw or through an HQ that may throw to it (an
-        Organic Truck's SP: its own formation only, 13.2g B)."""
+    def _dump_options(self, unit: Unit) -> dict[str, list[LineStep]]:
+        """12.6d: the dumps whose SP the unit can eat, by direct draw or through an HQ that may
+        throw to it (an Organic Truck's SP: its own formation only, 13.2g B), with the line to each."""
         i = self.index.pos[unit.hex]
+        out: dict[str, list[LineStep]] = {}
+        start = [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)]
         for dump in self.dumps(unit.side):
             if dump.formation and dump.formation != unit.formation:
                 continue
             reach = self._reach(unit.side, [dump.hex], self.direct_draw)
             if i in reach.dist:
-                return dump, [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(reach, i, "draw")
+                out[dump.name] = start + self._walk(reach, i, "draw")
+                continue
             for hq in self._hqs(unit.side):
                 rng, _ = throw_range(hq)
                 if rng is None or not may_supply(hq, unit):
                     continue
                 throw = self._reach(unit.side, [hq.hex], rng)
                 if i in throw.dist and self.index.pos[hq.hex] in self._reach(unit.side, [dump.hex], self._draw_limit(rng)).dist:
-                    return dump, [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(throw, i, "throw")
-        return None
+                    out[dump.name] = start + self._walk(throw, i, "throw")
+                    break
+        return out
 
     def _why(self, unit: Unit) -> Block:
         """Each friendly HQ and source, and why it gives the unit nothing."""

@@ -135,7 +135,7 @@ def rule_13_2_a_transport_point_carries_its_sp_across_the_map_to_the_units_that_
         v = verdicts(m, p)["Inf"]
         assert v.general == status, (where, load)
         if status == EATS:
-            assert v.source == "truck Truck" and v.effects == ["eats SP from truck Truck (12.6d)"]
+            assert v.source == "truck Truck" and v.effects == ["eats 0.25 SP from truck Truck (12.6d)"]
 
 
 @case('OCS-13.2f-load-unload')
@@ -254,3 +254,25 @@ def rule_13_3c_13_3h_a_zoc_does_not_cross_an_impassable_hexside_for_trace_supply
         m.side_features.append(SideFeature("impassable", "", tuple(Hexside(here, n) for n in m.neighbours(here))))
         m.__dict__.pop("hexside_features", None)
     assert verdicts(m, p)["Inf"].general == status
+
+
+@case('OCS-13.1b-hq-functions', 'OCS-13.2c-capacity-combine', 'OCS-13.2-transport-points')
+@params("per_re, sp, fed", [(None, 1, 4), (0.1, 1, 10), (None, 3, 10), (1, 3, 2)])
+def rule_13_1b_13_2c_an_hq_or_dump_gives_no_more_sp_than_it_holds(per_re, sp, fed):
+    """13.1b (seed 003, line 13): an HQ can "throw" SP; 13.2 (line 25): Transport Points move SP;
+    13.2c (line 31): they carry up to their size in SP. What is thrown or eaten comes out of what
+    the dump holds. Five 2-RE regiments beyond every source eat from one dump at 1204 (1 or 2
+    truck MP away; the source at 0104 is 11 or more): at the default 1/4 SP per RE
+    (`ocs_eat_per_re`; chapter 12 is not in the seeds) 1 SP feeds 4 REs and the others are Out
+    of Supply, naming the dump and who eats it (before: 1 SP fed all ten REs); at 1 SP per RE,
+    3 SP feed one regiment."""
+    regiments = [u(f"Rgt {k}", h, size=2) for k, h in enumerate(("1304", "1404", "1305", "1405", "1303"))]
+    options = {} if per_re is None else {"ocs_eat_per_re": per_re}
+    m, p = ocs(*regiments, dumps=[("1204", sp)], **options)
+    v = verdicts(m, p)
+    eating = [x for x in v.values() if x.general == EATS]
+    assert sum(p.unit(x.unit).size for x in eating) == fed
+    assert all(x.source == "dump at 1204" for x in eating)
+    if fed < 10:
+        hungry = next(x for x in v.values() if x.general == OOS)
+        assert f"dump at 1204 holds {sp:g} SP" in hungry.blocked.reason and "13.2c" in hungry.blocked.rule

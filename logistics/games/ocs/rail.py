@@ -103,8 +103,10 @@ class OcsRail:
 
     def _reach(self, sources: np.ndarray) -> np.ndarray:
         """13.3c third condition: rail hexes with a path free of enemy ZOC back to a supply source;
-        friendly units negate EZOC for this path (not for moving cargo)."""
+        friendly units negate EZOC for this path (not for moving cargo). `self.toward_source`:
+        each hex reached -> the next hex on its path back (trace supply follows it, 13.3)."""
         seen = sources.copy()
+        self.toward_source: dict[int, int] = {}
         todo = sorted(np.flatnonzero(sources).tolist())
         while todo:
             a = todo.pop()
@@ -113,6 +115,7 @@ class OcsRail:
                         or (self.ezoc[b] and not self.friendly[b]):
                     continue
                 seen[b] = True
+                self.toward_source[b] = a
                 todo.append(b)
         return seen
 

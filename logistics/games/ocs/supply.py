@@ -22,6 +22,7 @@ import numpy as np
 from logistics.errors import LoadError
 from logistics.games.ocs.eating import DEFAULT_EAT_PER_RE, share
 from logistics.games.ocs.ground import enemy_zoc, source_hexes
+from logistics.games.ocs.rail import OcsRail
 from logistics.games.ocs.units import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
@@ -154,6 +155,37 @@ class OcsSupply:
     def _sources(self, side: str) -> dict[int, str]:
         return {self.index.pos[h]: name for h, name in source_hexes(self.position, self.map, side).items()}
 
+    def _rail(self, side: str) -> dict[int, int]:
+        """13.3: railroads are "often integral to trace supply": each rail hex with a 13.3c rail
+        path back to a Supply Source (games/ocs/rail.py: controlled detrainable-type hexes, no
+        enemy combat unit, enemy ZOC negated by friendly units), with the next hex on that path. A
+        draw may start there as at the source."""
+        def build(side: str) -> dict[int, int]:
+            return dict(sorted(OcsRail(self.position, self.map, side).toward_source.items()))
+        return self._per_side("rail", side, build)
+
+    def _root(self, side: str, node: int) -> int:
+        """The Supply Source at the end of a rail hex's path (a source is its own)."""
+        rail = self._rail(side)
+        while node in rail:
+            node = rail[node]
+        return node
+
+    def _seeds(self, side: str, source: int | None = None) -> list[Hex]:
+        """Where a draw may start: the side's Supply Sources (or the one given) and the rail hexes
+        joined to them (13.3)."""
+        nodes = [i for i in sorted(self.sources(side)) if source in (None, i)]
+        nodes += [n for n in self._rail(side) if source is None or self._root(side, n) == source]
+        return [self.index.hexes[i] for i in nodes]
+
+    def _by_rail(self, side: str, node: int) -> list[LineStep]:
+        """The rail steps from a rail hex back to its Supply Source (length: rail hexes)."""
+        rail, steps = self._rail(side), []
+        while node in rail:
+            node = rail[node]
+            steps.append(LineStep(self.index.hex_id(node), "rail", float(len(steps) + 1)))
+        return steps
+
     def dumps(self, side: str) -> list[Dump]:
         return self._per_side("dumps", side, self._dumps)
 
@@ -175,7 +207,7 @@ class OcsSupply:
     def _providers(self, side: str) -> list[Provider]:
         ix, hid = self.index, self.map.hex_id
         sources = self.sources(side)
-        out = [Provider(f"source {name} {hid(ix.hexes[i])}", self._reach(side, [ix.hexes[i]], self.direct_draw),
+        out = [Provider(f"source {name} {hid(ix.hexes[i])}", self._reach(side, self._seeds(side, i), self.direct_draw),
                         source_hex=i) for i, name in sorted(sources.items())]
         for hq in self._hqs(side):
             rng, _ = throw_range(hq)
@@ -195,7 +227,7 @@ class OcsSupply:
 
     def _draw_reach(self, side: str) -> IndexReach:
         """Truck MP from the side's nearest Supply Source: SP flow from the source to the HQ."""
-        return self._reach(side, [self.index.hexes[i] for i in self.sources(side)])
+        return self._reach(side, self._seeds(side))
 
     def _hq_draw_source(self, hq: Unit, rng: float) -> int | None:
         """The Supply Source the HQ draws from (the end of its shortest line), if one lies within
@@ -207,7 +239,7 @@ class OcsSupply:
         if d is None or d > self._draw_limit(rng):
             return None
         walked = self._walk(reach, h, "draw")
-        return self.index.node_of(walked[-1].hex) if walked else h
+        return self._root(hq.side, self.index.node_of(walked[-1].hex) if walked else h)
 
     # --- verdicts --------------------------------------------------------------------------------
     def verdicts(self) -> list[Verdict]:
@@ -332,6 +364,7 @@ class OcsSupply:
         line = [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(p.reach, i, "throw" if p.hq else "draw")
         if p.hq is not None:
             line += self._walk(self._draw_reach(unit.side), self.index.pos[p.hq.hex], "draw")
+        line += self._by_rail(unit.side, self.index.node_of(line[-1].hex))
         return line
 
     def _dump_options(self, unit: Unit) -> dict[str, list[LineStep]]:
@@ -364,7 +397,7 @@ class OcsSupply:
         reasons = []
         sources = self.sources(unit.side)
         for s, name in sorted(sources.items()):
-            d = self._reach(unit.side, [ix.hexes[s]]).dist.get(i)
+            d = self._reach(unit.side, self._seeds(unit.side, s)).dist.get(i)
             far = "no supply path" if d is None else f"{d:g} truck MP away"
             reasons.append(f"source {name} {hid(ix.hexes[s])}: {far}, direct draw range {self.direct_draw:g}")
         for hq in self._hqs(unit.side):

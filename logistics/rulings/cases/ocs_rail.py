@@ -322,16 +322,39 @@ def rule_13_1c_13_3a_enemy_hqs_and_trucks_exert_no_zoc_on_rail_or_trace_supply(k
     attacker's (4.5): an HQ's strength is "parenthesized (defensive-only)" (13.1c, line 17), and
     Transport Points are no combat units (13.3a, line 67); artillery too is defensive-only (13.4b,
     line 122). An enemy HQ, truck or artillery unit at 0404, beside
-    the Main line, bars neither the cargo's rail path nor the direct draw (4 truck MP) of the unit
-    at 0505 from the source at 0105 (before: the HQ's ZOC, and the truck's, barred the rail path
-    at 0305). An enemy infantry unit there bars both."""
+    the Main line, bars neither the cargo's rail path nor the trace supply of the unit at 0505
+    (direct draw 3 truck MP, from the source at 0105 or the rail joined to it, 13.3) (before: the
+    HQ's ZOC, and the truck's, barred the rail path at 0305). An enemy infantry unit there bars
+    both."""
     fields = {"hq": dict(type="hq", mode="combat", throw=(6, 3)), "truck": dict(type="truck", mode="move"),
               "artillery": dict(type="artillery", mode="combat")}[kind]
     for who, legal in ((enemy("E", "0404", **fields), True), (enemy("E", "0404"), False)):
         m, p = ocs([who, loyal("Inf", "0505", mode="combat")], bypass=False, marks={"detrainable": ("1105",)})
-        p = replace(p, options={**p.options, "ocs_direct_draw": 4})
+        p = replace(p, options={**p.options, "ocs_direct_draw": 3})
         r = result(run(p, m, cargo("sp", m, "0105", "1105")), "sp")
         assert (r.chosen is not None) is legal, r.block
         assert OcsSupply(p, m).verdict(p.unit("Inf")).general == (TRACED if legal else OOS)
         if not legal:
             assert r.block.hex == "0305" and r.block.rule == "13.3e"
+
+
+@case('OCS-13.3-railroads', 'OCS-13.3c-detrainable')
+@params("company, status", [((), TRACED), (("enemy",), OOS), (("enemy", "guard"), TRACED)])
+def rule_13_3_13_3c_trace_supply_runs_along_the_rail_path_back_to_a_supply_source(company, status):
+    """13.3 (seed 003, line 65): railroads "are often integral to trace supply"; 13.3c (line 78):
+    the rail path back to a supply source may negate enemy ZOC "to connect with a supply source";
+    13.3h (line 110): ZOC limits rail paths "for trace supply". The unit at 1004 is 9 truck MP
+    from the source at 0105, beyond its direct draw (5), but 1 from the Main line joined to it:
+    it draws there and its line runs by rail to 0105 (before: Out of Supply). An enemy unit at
+    0604 cuts the rail path at 0605 and 0505; friendly units there negate its ZOC for the path."""
+    units = [loyal("Inf", "1004", mode="combat")]
+    if "enemy" in company:
+        units.append(enemy("E", "0604"))
+    if "guard" in company:
+        units += [loyal("G1", "0505", mode="combat"), loyal("G2", "0605", mode="combat"),
+                  loyal("G3", "0705", mode="combat")]
+    m, p = ocs(units, bypass=False)
+    v = OcsSupply(p, m).verdict(p.unit("Inf"))
+    assert v.general == status
+    if status == TRACED:
+        assert v.lengths["draw"] == 1 and [s.hex for s in v.line if s.element == "rail"][-1] == "0105"

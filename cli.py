@@ -225,9 +225,11 @@ def rulings_check(only: str | None, as_json: bool) -> None:
 
 
 from logistics.cli.rail import rail  # noqa: E402  (the rail group lives with the rail modules)
+from logistics.cli.transport import transport  # noqa: E402
 from logistics.cli.turn import turn  # noqa: E402
 
 main.add_command(rail)
+main.add_command(transport)
 main.add_command(turn)
 
 from logistics.io.commands import import_group, vassal_group, where_command  # noqa: E402

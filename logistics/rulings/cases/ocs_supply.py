@@ -276,3 +276,19 @@ def rule_13_1b_13_2c_an_hq_or_dump_gives_no_more_sp_than_it_holds(per_re, sp, fe
     if fed < 10:
         hungry = next(x for x in v.values() if x.general == OOS)
         assert f"dump at 1204 holds {sp:g} SP" in hungry.blocked.reason and "13.2c" in hungry.blocked.rule
+
+
+@case('OCS-13.1b-hq-functions')
+def rule_13_1b_an_hq_throws_no_more_sp_than_its_dump_holds():
+    """13.1b (seed 003, line 13): an HQ can "throw" SP to units within its throw range; it throws
+    what the dump it draws from holds, no more. HQ Corps at 1104, 10 truck MP from the source
+    (beyond its draw of 6), stands on a 1-SP dump; three 2-RE regiments 2-3 MP away, beyond the
+    dump's direct draw (1), eat through its throw: at 1/4 SP per RE, 4 REs eat (the HQ too eats,
+    1 RE, 13.1; the most REs are fed) and the rest are Out of Supply (before: all ate)."""
+    m, p = ocs(hq("Corps", "1104"), *(u(f"Rgt {h}", h, size=2) for h in ("1304", "1404", "1305")),
+               dumps=[("1104", 1)], ocs_direct_draw=1)
+    v = verdicts(m, p)
+    eating = [x for x in v.values() if x.general == EATS]
+    assert sum(1 if x.unit == "Corps" else 2 for x in eating) == 4
+    assert all(x.line[-1].element == "throw" for x in eating if x.unit != "Corps")
+    assert [x.unit for x in v.values() if x.general == OOS] != []

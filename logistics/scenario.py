@@ -42,7 +42,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "isolated_rail_sections": "boolean", "one_rail_pool": "boolean", "rail_cap": "integer",
                 "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
-                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs"}
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
+                "ocs_eat_per_re": "number"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")

@@ -47,13 +47,17 @@ def test_bad_questions_are_one_line_errors():
         assert result.exit_code == 1 and result.output.count("\n") == 1 and result.output.startswith("error: ")
 
 
-def test_the_eating_rate_is_a_scenario_option(tmp_path):
-    """`ocs_eat_per_re` (docs/ocs.md; chapter 12 is not in the seeds): a number of SP per RE."""
+def test_the_eating_rate_and_the_gauges_are_scenario_options(tmp_path):
+    """`ocs_eat_per_re` (docs/ocs.md; chapter 12 is not in the seeds): a number of SP per RE;
+    `ocs_gauges` (13.3f): the gauge each side traces supply along."""
     from logistics.files import load_scenario_file
 
     text = Path(OCS).read_text(encoding="utf-8").replace("map: ../maps/ocs-test", f"map: {Path(OCS).parent.parent / 'maps' / 'ocs-test'}")
     (tmp_path / "half.yaml").write_text(text.replace("  ocs_direct_draw: 5", "  ocs_direct_draw: 5\n  ocs_eat_per_re: 0.5"), encoding="utf-8")
     assert load_scenario_file(tmp_path / "half.yaml").position.options["ocs_eat_per_re"] == 0.5
+    (tmp_path / "gauge.yaml").write_text(text.replace("  ocs_direct_draw: 5", "  ocs_direct_draw: 5\n  ocs_gauges: {Axis: standard}"),
+                                         encoding="utf-8")
+    assert load_scenario_file(tmp_path / "gauge.yaml").position.options["ocs_gauges"] == {"Axis": "standard"}
     (tmp_path / "bad.yaml").write_text(text.replace("  ocs_direct_draw: 5", "  ocs_direct_draw: 5\n  ocs_eat_per_re: lots"), encoding="utf-8")
     result = CliRunner().invoke(main, ["supply", str(tmp_path / "bad.yaml")])
     assert result.exit_code == 1 and "options.ocs_eat_per_re: 'lots' is not a number" in result.output

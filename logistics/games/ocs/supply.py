@@ -161,7 +161,9 @@ class OcsSupply:
         enemy combat unit, enemy ZOC negated by friendly units), with the next hex on that path. A
         draw may start there as at the source."""
         def build(side: str) -> dict[int, int]:
-            return dict(sorted(OcsRail(self.position, self.map, side).toward_source.items()))
+            # 13.3f: "supply line trace along rail lines of a particular gauge" (option ocs_gauges).
+            gauge = self.position.options.get("ocs_gauges", {}).get(side)
+            return dict(sorted(OcsRail(self.position, self.map, side, gauge=gauge).toward_source.items()))
         return self._per_side("rail", side, build)
 
     def _root(self, side: str, node: int) -> int:

@@ -358,3 +358,14 @@ def rule_13_3_13_3c_trace_supply_runs_along_the_rail_path_back_to_a_supply_sourc
     assert v.general == status
     if status == TRACED:
         assert v.lengths["draw"] == 1 and [s.hex for s in v.line if s.element == "rail"][-1] == "0105"
+
+
+@case('OCS-13.3f-rail-conversion')
+@params("gauge, status", [("broad", TRACED), ("standard", OOS)])
+def rule_13_3f_trace_supply_runs_only_along_rail_of_the_sides_gauge(gauge, status):
+    """13.3f (seed 003, line 94): "a side can only use its rail capacity or supply line trace along
+    rail lines of a particular gauge". The Main line is broad gauge; the unit at 1004, beyond its
+    direct draw from 0105, traces along it only if its side's gauge (`ocs_gauges`) is broad."""
+    m, p = ocs([loyal("Inf", "1004", mode="combat")], bypass=False, tracks={"Main": {"gauge": "broad"}})
+    p = replace(p, options={**p.options, "ocs_gauges": {"Loyalist": gauge}})
+    assert OcsSupply(p, m).verdict(p.unit("Inf")).general == status

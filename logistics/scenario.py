@@ -43,7 +43,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "isolated_rail_sections": "boolean", "one_rail_pool": "boolean", "rail_cap": "integer",
                 "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
-                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs"}
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
+                "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")
@@ -402,6 +403,9 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
                 if name not in (*TERRAINS, "road"):
                     raise cd.error(f"unknown terrain {name!r}", expected="one of " + ", ".join((*TERRAINS, "road")))
                 options[key][name] = cd.number(0)
+        elif kind == "gauge_by_side":
+            # OCS 13.3f: the rail gauge each side traces supply along (games/ocs/supply.py).
+            options[key] = {side_name: sd.text() for side_name, sd in d.items()}
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
         elif kind == "limits_by_side":

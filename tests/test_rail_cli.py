@@ -12,7 +12,7 @@ from cli import Command
 from logistics.cli.rail import rail
 from logistics.mapdata import City, Place, Yard
 from logistics.mapio import load_map, write_map
-from logistics.position import Position
+from logistics.position import Position, SupplySource
 from logistics.rail.model import MoveRequest, Orders
 from logistics.rail.planner import plan
 from logistics.rulings.builders import SIDES, plain_map, position
@@ -183,8 +183,8 @@ def test_ocs_scenario_rail_cap_and_plan_through_the_files(tmp_path):
     m.name, m.game = "ocsland", "ocs"
     for hid in ("0105", "1105"):
         m.cities.append(City(f"Town {hid}", "village", Place((m.hex_at(hid),))))
-    p = position(m, [], options={"rail_cap": 4}, marks={"supply_source": frozenset({m.hex_at("0105")}),
-                                                        "trainbusting": frozenset({m.hex_at("0605")})})
+    p = position(m, [], options={"rail_cap": 4}, marks={"trainbusting": frozenset({m.hex_at("0605")})},
+                 sources=[SupplySource("Rail head", "Loyalist", (), hexes=(m.hex_at("0105"),))])
     p = replace(p, game="ocs", map_ref="ocsland", turn=replace(p.turn, player="Loyalist", phase="movement"))
     write_map(m, tmp_path / "maps" / "ocsland")
     write_scenario(p, m, tmp_path / "ocs.yaml")

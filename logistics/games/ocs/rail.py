@@ -9,8 +9,9 @@ Cap cost.
   is used only in the Movement Phase and is never saved: each plan starts from the full level.
 - 13.3c: a rail hex is detrainable if it has a village, city, port or Engineer-Capable HQ (13.8a:
   an HQ in Combat Mode, or DG oriented toward it), is under control, and has a rail path free of
-  enemy ZOC back to a supply source (`marks: {supply_source: [...]}` and the hexes of the side's
-  `supply_sources` cities); EZOC may be negated by friendly units for that path. Hexes listed in
+  enemy ZOC back to a supply source (the side's `supply_sources`, by hexes or cities; the ZOC and
+  the sources are trace supply's, games/ocs/ground.py); EZOC may be negated by friendly units for
+  that path. Hexes listed in
   `marks: {detrainable: [...]}` are detrainable by the scenario's word, if under control.
 - 13.3e: entrain and detrain in a detrainable hex not in an enemy ZOC; a unit must be in Move
   Mode; the path never enters a hex with an enemy combat unit or enemy ZOC (no negation).
@@ -35,13 +36,13 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.errors import LoadError
+from logistics.games.ocs.ground import enemy_zoc, source_hexes
 from logistics.games.ocs.units import is_a, is_combat, is_hq, is_transport
 from logistics.mapdata import Map
 from logistics.position import Position
 from logistics.rail.model import Candidate, MoveRequest, Orders, Pool, Setting
 from logistics.rail.paths import Blocker, all_of, rail_graph, search
 from logistics.verdict import Block
-from logistics.zoc import zoc_hexes
 
 NOT_CARGO = ("aircraft", "air", "ship", "naval", "hedgehog")          # 13.3a
 RAIL_REPAIR = "rail_repair"                                          # 13.3g
@@ -59,19 +60,16 @@ class OcsRail:
         self.controlled = ix.mask(h for h, o in position.owner.items() if o == side)
         self.enemy_combat = ix.mask(u.hex for u in on_map if u.side != side and is_combat(u))
         self.friendly = ix.mask(u.hex for u in on_map if u.side == side)
-        ezoc = set()
-        for enemy in position.enemies_of(side):
-            ezoc |= set(zoc_hexes(position, map_, enemy))
-        self.ezoc = ix.mask(ezoc)
+        self.ezoc = ix.mask(enemy_zoc(position, map_, side))     # one ZOC for rail and trace supply
         self.trainbusting = ix.mask(position.marks.get("trainbusting", ()))
         self.converted = ix.mask(position.marks.get(f"gauge:{gauge}", ())) if gauge else None
         marked = ix.mask(position.marks.get("detrainable", ()))
         hq = ix.mask(u.hex for u in on_map if u.side == side and is_hq(u) and u.mode in ENGINEER_MODES)
         featured = ix.mask(h for feature in [*map_.cities, *map_.ports] for h in feature.place.hexes)
         self.station = (marked | featured | hq) & ix.rail_hex         # 13.3c first condition, or marked
-        sources = ix.mask(position.marks.get("supply_source", ())) | ix.mask(
-            h for s in position.supply_sources if s.side == side for c in s.cities for h in map_.city(c).place.hexes)
-        linked = self._reach(sources & self.controlled)
+        # 13.3c: "back to a supply source": the side's Supply Sources, as trace supply reads them.
+        sources = ix.mask(source_hexes(position, map_, side))
+        self.linked = linked = self._reach(sources & self.controlled)
         self.detrainable = self.station & self.controlled & (marked | linked)
 
     def hid(self, i: int) -> str:
@@ -105,8 +103,10 @@ class OcsRail:
 
     def _reach(self, sources: np.ndarray) -> np.ndarray:
         """13.3c third condition: rail hexes with a path free of enemy ZOC back to a supply source;
-        friendly units negate EZOC for this path (not for moving cargo)."""
+        friendly units negate EZOC for this path (not for moving cargo). `self.toward_source`:
+        each hex reached -> the next hex on its path back (trace supply follows it, 13.3)."""
         seen = sources.copy()
+        self.toward_source: dict[int, int] = {}
         todo = sorted(np.flatnonzero(sources).tolist())
         while todo:
             a = todo.pop()
@@ -115,6 +115,7 @@ class OcsRail:
                         or (self.ezoc[b] and not self.friendly[b]):
                     continue
                 seen[b] = True
+                self.toward_source[b] = a
                 todo.append(b)
         return seen
 

@@ -20,6 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from logistics.errors import LoadError
+from logistics.games.ocs.eating import DEFAULT_EAT_PER_RE, share
+from logistics.games.ocs.ground import enemy_zoc, source_hexes
+from logistics.games.ocs.rail import OcsRail
 from logistics.games.ocs.units import MODES, ORGANIC, is_combat, is_hq, is_transport, oriented
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
@@ -61,6 +64,7 @@ class Dump:
     name: str
     hex: Hex
     formation: str = ""     # 13.2g B: an Organic Truck's SP serve its formation only
+    sp: float = 0.0         # what it holds: no more can be eaten from it (13.1, 13.2c)
 
 
 def throw_range(hq: Unit) -> tuple[float | None, str]:
@@ -98,6 +102,7 @@ class OcsSupply:
         options = position.options
         self.direct_draw = float(options.get("ocs_direct_draw", DEFAULT_DIRECT_DRAW))
         self.hq_draw = options.get("ocs_hq_draw")
+        self.eat_per_re = float(options.get("ocs_eat_per_re", DEFAULT_EAT_PER_RE))
         self.costs = {**DEFAULT_TRUCK_COSTS, **options.get("ocs_truck_costs", {})}
         self._cache: dict = {}
 
@@ -113,14 +118,14 @@ class OcsSupply:
 
     def _enterable(self, side: str) -> np.ndarray:
         """Hexes a supply path may enter: land, no enemy unit, no enemy ZOC unless a friendly unit
-        is there (the ZOC of enemy combat units that have one; not HQs or Transport Points)."""
+        is there (13.3c: EZOC "can [be negated] to connect with a supply source"); the ZOC is
+        the one OCS rail reads (games/ocs/ground.py)."""
         if ("enter", side) not in self._cache:
             ix, p = self.index, self.position
             on_map = [u for u in p.units if u.hex is not None]
             enemy = ix.mask(u.hex for u in on_map if u.side != side)
             friendly = ix.mask(u.hex for u in on_map if u.side == side)
-            zoc = ix.mask(n for u in on_map if u.side != side and not is_hq(u) and is_combat(u)
-                          and u.zoc != "none" for n in self.map.neighbours(u.hex))
+            zoc = ix.mask(enemy_zoc(p, self.map, side))
             self._cache[("enter", side)] = ix.land & ~enemy & ~(zoc & ~friendly)
         return self._cache[("enter", side)]
 
@@ -148,23 +153,52 @@ class OcsSupply:
         return self._per_side("sources", side, self._sources)
 
     def _sources(self, side: str) -> dict[int, str]:
-        out: dict[int, str] = {}
-        for s in self.position.supply_sources:
-            if s.side != side:
-                continue
-            hexes = list(s.hexes) + [h for c in self.map.cities if c.name in s.cities for h in c.place.hexes]
-            for h in hexes:
-                out.setdefault(self.index.pos[h], s.name)
-        return out
+        return {self.index.pos[h]: name for h, name in source_hexes(self.position, self.map, side).items()}
+
+    def _rail(self, side: str) -> dict[int, int]:
+        """13.3: railroads are "often integral to trace supply": each rail hex with a 13.3c rail
+        path back to a Supply Source (games/ocs/rail.py: controlled detrainable-type hexes, no
+        enemy combat unit, enemy ZOC negated by friendly units), with the next hex on that path. A
+        draw may start there as at the source."""
+        def build(side: str) -> dict[int, int]:
+            # 13.3f: "supply line trace along rail lines of a particular gauge" (option ocs_gauges).
+            gauge = self.position.options.get("ocs_gauges", {}).get(side)
+            return dict(sorted(OcsRail(self.position, self.map, side, gauge=gauge).toward_source.items()))
+        return self._per_side("rail", side, build)
+
+    def _root(self, side: str, node: int) -> int:
+        """The Supply Source at the end of a rail hex's path (a source is its own)."""
+        rail = self._rail(side)
+        while node in rail:
+            node = rail[node]
+        return node
+
+    def _seeds(self, side: str, source: int | None = None) -> list[Hex]:
+        """Where a draw may start: the side's Supply Sources (or the one given) and the rail hexes
+        joined to them (13.3)."""
+        nodes = [i for i in sorted(self.sources(side)) if source in (None, i)]
+        nodes += [n for n in self._rail(side) if source is None or self._root(side, n) == source]
+        return [self.index.hexes[i] for i in nodes]
+
+    def _by_rail(self, side: str, node: int) -> list[LineStep]:
+        """The rail steps from a rail hex back to its Supply Source (length: rail hexes)."""
+        rail, steps = self._rail(side), []
+        while node in rail:
+            node = rail[node]
+            steps.append(LineStep(self.index.hex_id(node), "rail", float(len(steps) + 1)))
+        return steps
 
     def dumps(self, side: str) -> list[Dump]:
         return self._per_side("dumps", side, self._dumps)
 
     def _dumps(self, side: str) -> list[Dump]:
         hid = self.map.hex_id
-        out = [Dump(f"dump at {hid(s.hex)}", s.hex) for s in self.position.supply
-               if s.side == side and s.kind == "sp" and s.amount > 0]
-        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "")
+        held: dict[Hex, float] = {}
+        for s in self.position.supply:
+            if s.side == side and s.kind == "sp" and s.amount > 0:
+                held[s.hex] = held.get(s.hex, 0.0) + s.amount
+        out = [Dump(f"dump at {hid(h)}", h, sp=sp) for h, sp in held.items()]
+        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "", u.load)
                 for u in self.position.units if u.side == side and is_transport(u) and u.load > 0 and u.hex is not None]
         return sorted(out, key=lambda d: d.name)
 
@@ -175,7 +209,7 @@ class OcsSupply:
     def _providers(self, side: str) -> list[Provider]:
         ix, hid = self.index, self.map.hex_id
         sources = self.sources(side)
-        out = [Provider(f"source {name} {hid(ix.hexes[i])}", self._reach(side, [ix.hexes[i]], self.direct_draw),
+        out = [Provider(f"source {name} {hid(ix.hexes[i])}", self._reach(side, self._seeds(side, i), self.direct_draw),
                         source_hex=i) for i, name in sorted(sources.items())]
         for hq in self._hqs(side):
             rng, _ = throw_range(hq)
@@ -195,7 +229,7 @@ class OcsSupply:
 
     def _draw_reach(self, side: str) -> IndexReach:
         """Truck MP from the side's nearest Supply Source: SP flow from the source to the HQ."""
-        return self._reach(side, [self.index.hexes[i] for i in self.sources(side)])
+        return self._reach(side, self._seeds(side))
 
     def _hq_draw_source(self, hq: Unit, rng: float) -> int | None:
         """The Supply Source the HQ draws from (the end of its shortest line), if one lies within
@@ -207,7 +241,7 @@ class OcsSupply:
         if d is None or d > self._draw_limit(rng):
             return None
         walked = self._walk(reach, h, "draw")
-        return self.index.node_of(walked[-1].hex) if walked else h
+        return self._root(hq.side, self.index.node_of(walked[-1].hex) if walked else h)
 
     # --- verdicts --------------------------------------------------------------------------------
     def entry_block(self, hex_: Hex, side: str) -> tuple[str, str] | None:
@@ -255,16 +289,9 @@ class OcsSupply:
         if is_transport(unit):
             v.general, v.source, v.rules = TRACED, "Transport Points are never Out of Supply (13.2b)", ["13.2b"]
             return v
-        free = self.free_providers(unit)
-        if unit.formation and free:
-            chosen = self.formation_provider(unit.side, unit.formation)
-            kept = [p for p in free if p.key == chosen]
-            if not kept:
-                v.rules.append("13.7a")
-                v.blocked = Block(hid(unit.hex), "13.7a",
-                                  f"formation {unit.formation} traces through {chosen}; this unit cannot, "
-                                  f"so it must eat SP or be Out of Supply")
-            free = kept
+        free, v.blocked = self._free(unit)
+        if v.blocked is not None:
+            v.rules.append("13.7a")
         if free:
             p = free[0]
             v.general, v.source = TRACED, self._describe(p)
@@ -273,16 +300,60 @@ class OcsSupply:
             if unit.formation:
                 v.rules.append("13.7a")
             return v
-        eaten = self._dump_for(unit)
-        if eaten is not None:
-            dump, line = eaten
-            v.general, v.source, v.line = EATS, dump.name, line
+        options = self._dump_options(unit)
+        dump = self._meals(unit.side).get(unit.id)
+        if dump is not None:
+            v.general, v.source, v.line = EATS, dump, options[dump]
             v.rules.append("12.6d")
-            v.effects = [f"eats SP from {dump.name} (12.6d)"]
+            v.effects = [f"eats {self._need(unit):g} SP from {dump} (12.6d)"]
             return v
-        if v.blocked is None:
+        if options:
+            v.rules.append("13.2c")
+            v.blocked = Block(hid(unit.hex), "13.1b, 13.2c, 12.6d", self._eaten(unit, options))
+        elif v.blocked is None:
             v.blocked = self._why(unit)
         return v
+
+    def _free(self, unit: Unit) -> tuple[list[Provider], Block | None]:
+        """The providers that give the unit free trace supply, and, when 13.7a takes them all
+        away, why."""
+        free = self.free_providers(unit)
+        if not (unit.formation and free):
+            return free, None
+        chosen = self.formation_provider(unit.side, unit.formation)
+        kept = [p for p in free if p.key == chosen]
+        if kept:
+            return kept, None
+        return [], Block(self.map.hex_id(unit.hex), "13.7a", f"formation {unit.formation} traces through {chosen}; "
+                                                             f"this unit cannot, so it must eat SP or be Out of Supply")
+
+    # --- eating SP (12.6d), held to what each dump holds (13.1, 13.2c) ----------------------------------
+    def _need(self, unit: Unit) -> float:
+        """SP the unit eats: `ocs_eat_per_re` a RE; an HQ is 1 RE (13.1)."""
+        return self.eat_per_re * (1.0 if is_hq(unit) else unit.size)
+
+    def _meals(self, side: str) -> dict[str, str]:
+        """unit id -> the dump it eats from, for every unit of the side that cannot trace for free."""
+        def build(side: str) -> dict[str, str]:
+            hungry = [u for u in self.position.units if u.side == side and u.hex is not None
+                      and not is_transport(u) and not self._free(u)[0]]
+            reach = {u.id: list(self._dump_options(u)) for u in hungry}
+            stocks = {d.name: d.sp for d in self.dumps(side)}
+            return share({u.id: self._need(u) for u in hungry}, {u.id: 1.0 if is_hq(u) else u.size for u in hungry},
+                         stocks, reach)
+        return self._per_side("meals", side, build)
+
+    def _eaten(self, unit: Unit, options: dict[str, list[LineStep]]) -> str:
+        """Why the SP in the unit's reach feed others."""
+        meals = self._meals(unit.side)
+        parts = []
+        for d in self.dumps(unit.side):
+            if d.name in options:
+                eaters = sorted(u for u, dd in meals.items() if dd == d.name)
+                eaten = sum(self._need(self.position.unit(u)) for u in eaters)
+                parts.append(f"{d.name} holds {d.sp:g} SP, {eaten:g} eaten by {', '.join(eaters) or 'nobody'}")
+        return (f"{'; '.join(parts)}; this unit needs {self._need(unit):g} SP ({self.eat_per_re:g} SP per RE, "
+                f"ocs_eat_per_re): an HQ or dump gives no more SP than it holds")
 
     def _describe(self, p: Provider) -> str:
         if p.hq is None:
@@ -305,26 +376,31 @@ class OcsSupply:
         line = [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(p.reach, i, "throw" if p.hq else "draw")
         if p.hq is not None:
             line += self._walk(self._draw_reach(unit.side), self.index.pos[p.hq.hex], "draw")
+        line += self._by_rail(unit.side, self.index.node_of(line[-1].hex))
         return line
 
-    def _dump_for(self, unit: Unit) -> tuple[Dump, list[LineStep]] | None:
-        """12.6d: SP the unit can eat, by direct draw or through an HQ that may throw to it (an
-        Organic Truck's SP: its own formation only, 13.2g B)."""
+    def _dump_options(self, unit: Unit) -> dict[str, list[LineStep]]:
+        """12.6d: the dumps whose SP the unit can eat, by direct draw or through an HQ that may
+        throw to it (an Organic Truck's SP: its own formation only, 13.2g B), with the line to each."""
         i = self.index.pos[unit.hex]
+        out: dict[str, list[LineStep]] = {}
+        start = [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)]
         for dump in self.dumps(unit.side):
             if dump.formation and dump.formation != unit.formation:
                 continue
             reach = self._reach(unit.side, [dump.hex], self.direct_draw)
             if i in reach.dist:
-                return dump, [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(reach, i, "draw")
+                out[dump.name] = start + self._walk(reach, i, "draw")
+                continue
             for hq in self._hqs(unit.side):
                 rng, _ = throw_range(hq)
                 if rng is None or not may_supply(hq, unit):
                     continue
                 throw = self._reach(unit.side, [hq.hex], rng)
                 if i in throw.dist and self.index.pos[hq.hex] in self._reach(unit.side, [dump.hex], self._draw_limit(rng)).dist:
-                    return dump, [LineStep(self.map.hex_id(unit.hex), "unit", 0.0)] + self._walk(throw, i, "throw")
-        return None
+                    out[dump.name] = start + self._walk(throw, i, "throw")
+                    break
+        return out
 
     def _why(self, unit: Unit) -> Block:
         """Each friendly HQ and source, and why it gives the unit nothing."""
@@ -333,7 +409,7 @@ class OcsSupply:
         reasons = []
         sources = self.sources(unit.side)
         for s, name in sorted(sources.items()):
-            d = self._reach(unit.side, [ix.hexes[s]]).dist.get(i)
+            d = self._reach(unit.side, self._seeds(unit.side, s)).dist.get(i)
             far = "no supply path" if d is None else f"{d:g} truck MP away"
             reasons.append(f"source {name} {hid(ix.hexes[s])}: {far}, direct draw range {self.direct_draw:g}")
         for hq in self._hqs(unit.side):

@@ -6,6 +6,8 @@ and 1105, and a Bypass from 0405 through rows 03-04 back to 0805 that avoids 060
 from dataclasses import replace
 
 from logistics.errors import LoadError
+from logistics.games.ocs.supply import OOS, TRACED, OcsSupply
+from logistics.position import SupplySource
 from logistics.rulings.builders import position, unit
 from logistics.rulings.cases import case, params
 from logistics.rulings.rail_builders import by_unit, cargo, rail_map, result, route, run
@@ -17,8 +19,8 @@ def ocs(units=(), *, bypass=True, owner=None, marks=None, rail_cap=6, tracks=Non
     m = rail_map(rail={**(BYPASS if bypass else {}), **(rail or {})}, tracks=tracks,
                  cities=("0105", "0605", "1105"))
     p = position(m, [u(m) for u in units], owner=owner or "Loyalist", options={"rail_cap": rail_cap},
-                 marks={"supply_source": frozenset({m.hex_at("0105")}),
-                        **{k: frozenset(m.hex_at(h) for h in v) for k, v in (marks or {}).items()}})
+                 sources=[SupplySource("Rail head", "Loyalist", (), hexes=(m.hex_at("0105"),))],
+                 marks={k: frozenset(m.hex_at(h) for h in v) for k, v in (marks or {}).items()})
     return m, replace(p, game="ocs")
 
 
@@ -293,3 +295,77 @@ def rule_13_6b_reinforcements_arrive_by_rail_ignoring_the_entraining_requirement
     assert off_rail.block.rule == "13.6b" and off_rail.block.hex == "0304"
     plain = result(run(p, m, replace(cargo("sp", m, "0305", "0705"), arrival=True)), "sp")
     assert plain.block.rule == "13.3c" and plain.block.hex == "0705"
+
+
+# --- rules that combine: one Supply Source, one enemy ZOC for rail and trace supply -------------------------
+
+@case('OCS-13.3c-detrainable', 'OCS-13.1b-hq-functions')
+def rule_13_3c_a_supply_source_given_by_hexes_is_the_source_of_rail_paths_and_of_trace_supply():
+    """13.3c (seed 003, line 78): a detrainable hex needs "a rail path free of enemy ZOC back to a
+    supply source" — the same Supply Source units and HQs draw from (13.1b, line 13). Given as
+    `supply_sources: hexes`, the village of 0105 is where the HQ beside it draws, and where cargo
+    entrains for 1105 (before: refused at 0105, "not a detrainable hex: no rail path free of
+    enemy ZOC back to a supply source")."""
+    m, p = ocs([loyal("HQ", "0205", type="hq", mode="combat", throw=(6, 3))])    # the source: supply_sources
+    assert OcsSupply(p, m).verdict(p.unit("HQ")).general == TRACED
+    r = result(run(p, m, cargo("sp", m, "0105", "1105")), "sp")
+    assert r.chosen is not None, r.block
+    nowhere = replace(p, supply_sources=())
+    assert result(run(nowhere, m, cargo("sp", m, "0105", "1105")), "sp").block.rule == "13.3c"
+
+
+@case('OCS-13.3e-entrain-move-detrain', 'OCS-13.1c-hq-combat-supply', 'OCS-13.2-transport-points')
+@params("kind", ["hq", "truck", "artillery"])
+def rule_13_1c_13_3a_enemy_hqs_and_trucks_exert_no_zoc_on_rail_or_trace_supply(kind):
+    """13.3e (seed 003, line 89): the rail path enters no hex with an enemy combat unit or ZOC;
+    13.3h (line 110): ZOC limits rail paths "for trace supply or rail transport". A ZOC is an
+    attacker's (4.5): an HQ's strength is "parenthesized (defensive-only)" (13.1c, line 17), and
+    Transport Points are no combat units (13.3a, line 67); artillery too is defensive-only (13.4b,
+    line 122). An enemy HQ, truck or artillery unit at 0404, beside
+    the Main line, bars neither the cargo's rail path nor the trace supply of the unit at 0505
+    (direct draw 3 truck MP, from the source at 0105 or the rail joined to it, 13.3) (before: the
+    HQ's ZOC, and the truck's, barred the rail path at 0305). An enemy infantry unit there bars
+    both."""
+    fields = {"hq": dict(type="hq", mode="combat", throw=(6, 3)), "truck": dict(type="truck", mode="move"),
+              "artillery": dict(type="artillery", mode="combat")}[kind]
+    for who, legal in ((enemy("E", "0404", **fields), True), (enemy("E", "0404"), False)):
+        m, p = ocs([who, loyal("Inf", "0505", mode="combat")], bypass=False, marks={"detrainable": ("1105",)})
+        p = replace(p, options={**p.options, "ocs_direct_draw": 3})
+        r = result(run(p, m, cargo("sp", m, "0105", "1105")), "sp")
+        assert (r.chosen is not None) is legal, r.block
+        assert OcsSupply(p, m).verdict(p.unit("Inf")).general == (TRACED if legal else OOS)
+        if not legal:
+            assert r.block.hex == "0305" and r.block.rule == "13.3e"
+
+
+@case('OCS-13.3-railroads', 'OCS-13.3c-detrainable')
+@params("company, status", [((), TRACED), (("enemy",), OOS), (("enemy", "guard"), TRACED)])
+def rule_13_3_13_3c_trace_supply_runs_along_the_rail_path_back_to_a_supply_source(company, status):
+    """13.3 (seed 003, line 65): railroads "are often integral to trace supply"; 13.3c (line 78):
+    the rail path back to a supply source may negate enemy ZOC "to connect with a supply source";
+    13.3h (line 110): ZOC limits rail paths "for trace supply". The unit at 1004 is 9 truck MP
+    from the source at 0105, beyond its direct draw (5), but 1 from the Main line joined to it:
+    it draws there and its line runs by rail to 0105 (before: Out of Supply). An enemy unit at
+    0604 cuts the rail path at 0605 and 0505; friendly units there negate its ZOC for the path."""
+    units = [loyal("Inf", "1004", mode="combat")]
+    if "enemy" in company:
+        units.append(enemy("E", "0604"))
+    if "guard" in company:
+        units += [loyal("G1", "0505", mode="combat"), loyal("G2", "0605", mode="combat"),
+                  loyal("G3", "0705", mode="combat")]
+    m, p = ocs(units, bypass=False)
+    v = OcsSupply(p, m).verdict(p.unit("Inf"))
+    assert v.general == status
+    if status == TRACED:
+        assert v.lengths["draw"] == 1 and [s.hex for s in v.line if s.element == "rail"][-1] == "0105"
+
+
+@case('OCS-13.3f-rail-conversion')
+@params("gauge, status", [("broad", TRACED), ("standard", OOS)])
+def rule_13_3f_trace_supply_runs_only_along_rail_of_the_sides_gauge(gauge, status):
+    """13.3f (seed 003, line 94): "a side can only use its rail capacity or supply line trace along
+    rail lines of a particular gauge". The Main line is broad gauge; the unit at 1004, beyond its
+    direct draw from 0105, traces along it only if its side's gauge (`ocs_gauges`) is broad."""
+    m, p = ocs([loyal("Inf", "1004", mode="combat")], bypass=False, tracks={"Main": {"gauge": "broad"}})
+    p = replace(p, options={**p.options, "ocs_gauges": {"Loyalist": gauge}})
+    assert OcsSupply(p, m).verdict(p.unit("Inf")).general == status

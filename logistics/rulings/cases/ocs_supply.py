@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from logistics.games.ocs.supply import EATS, OOS, TRACED, OcsSupply
 from logistics.games.ocs.transport import combine_check, load_check, unload_check
+from logistics.hexgrid import Hexside
+from logistics.mapdata import SideFeature
 from logistics.position import Side, SupplySource, SupplyStock, Unit
 from logistics.rulings.builders import plain_map, position
 from logistics.rulings.cases import case, params
@@ -133,7 +135,7 @@ def rule_13_2_a_transport_point_carries_its_sp_across_the_map_to_the_units_that_
         v = verdicts(m, p)["Inf"]
         assert v.general == status, (where, load)
         if status == EATS:
-            assert v.source == "truck Truck" and v.effects == ["eats SP from truck Truck (12.6d)"]
+            assert v.source == "truck Truck" and v.effects == ["eats 0.25 SP from truck Truck (12.6d)"]
 
 
 @case('OCS-13.2f-load-unload')
@@ -234,3 +236,59 @@ def rule_13_7a_a_formation_traces_through_one_hq_the_rest_eat_sp_or_are_out_of_s
     m, p = ocs(*units(""))
     v = verdicts(m, p)
     assert v["C"].general == TRACED and v["C"].source.startswith("HQ South")
+
+
+# --- rules that combine -----------------------------------------------------------------------------
+
+@case('OCS-13.3c-detrainable', 'OCS-13.3h-rail-control')
+@params("wall, status", [(False, OOS), (True, TRACED)])
+def rule_13_3c_13_3h_a_zoc_does_not_cross_an_impassable_hexside_for_trace_supply_as_for_rail(wall, status):
+    """13.3c (seed 003, line 78) and 13.3h (line 110): enemy ZOC limits rail paths and trace supply
+    alike; trace supply reads the ZOC OCS rail reads (logistics/zoc.py `projects_into`), which
+    does not cross an impassable hexside. The Soviet unit at 0403 has a ZOC over 0404 and 0304,
+    cutting the unit at 0504 from its direct draw (4 truck MP) from 0104; walled in by impassable
+    hexsides it cuts nothing (before: Out of Supply behind the wall too)."""
+    m, p = ocs(u("Soviet Inf", "0403", "Soviet"), u("Inf", "0504"), ocs_direct_draw=4)
+    if wall:
+        here = m.hex_at("0403")
+        m.side_features.append(SideFeature("impassable", "", tuple(Hexside(here, n) for n in m.neighbours(here))))
+        m.__dict__.pop("hexside_features", None)
+    assert verdicts(m, p)["Inf"].general == status
+
+
+@case('OCS-13.1b-hq-functions', 'OCS-13.2c-capacity-combine', 'OCS-13.2-transport-points')
+@params("per_re, sp, fed", [(None, 1, 4), (0.1, 1, 10), (None, 3, 10), (1, 3, 2)])
+def rule_13_1b_13_2c_an_hq_or_dump_gives_no_more_sp_than_it_holds(per_re, sp, fed):
+    """13.1b (seed 003, line 13): an HQ can "throw" SP; 13.2 (line 25): Transport Points move SP;
+    13.2c (line 31): they carry up to their size in SP. What is thrown or eaten comes out of what
+    the dump holds. Five 2-RE regiments beyond every source eat from one dump at 1204 (1 or 2
+    truck MP away; the source at 0104 is 11 or more): at the default 1/4 SP per RE
+    (`ocs_eat_per_re`; chapter 12 is not in the seeds) 1 SP feeds 4 REs and the others are Out
+    of Supply, naming the dump and who eats it (before: 1 SP fed all ten REs); at 1 SP per RE,
+    3 SP feed one regiment."""
+    regiments = [u(f"Rgt {k}", h, size=2) for k, h in enumerate(("1304", "1404", "1305", "1405", "1303"))]
+    options = {} if per_re is None else {"ocs_eat_per_re": per_re}
+    m, p = ocs(*regiments, dumps=[("1204", sp)], **options)
+    v = verdicts(m, p)
+    eating = [x for x in v.values() if x.general == EATS]
+    assert sum(p.unit(x.unit).size for x in eating) == fed
+    assert all(x.source == "dump at 1204" for x in eating)
+    if fed < 10:
+        hungry = next(x for x in v.values() if x.general == OOS)
+        assert f"dump at 1204 holds {sp:g} SP" in hungry.blocked.reason and "13.2c" in hungry.blocked.rule
+
+
+@case('OCS-13.1b-hq-functions')
+def rule_13_1b_an_hq_throws_no_more_sp_than_its_dump_holds():
+    """13.1b (seed 003, line 13): an HQ can "throw" SP to units within its throw range; it throws
+    what the dump it draws from holds, no more. HQ Corps at 1104, 10 truck MP from the source
+    (beyond its draw of 6), stands on a 1-SP dump; three 2-RE regiments 2-3 MP away, beyond the
+    dump's direct draw (1), eat through its throw: at 1/4 SP per RE, 4 REs eat (the HQ too eats,
+    1 RE, 13.1; the most REs are fed) and the rest are Out of Supply (before: all ate)."""
+    m, p = ocs(hq("Corps", "1104"), *(u(f"Rgt {h}", h, size=2) for h in ("1304", "1404", "1305")),
+               dumps=[("1104", 1)], ocs_direct_draw=1)
+    v = verdicts(m, p)
+    eating = [x for x in v.values() if x.general == EATS]
+    assert sum(1 if x.unit == "Corps" else 2 for x in eating) == 4
+    assert all(x.line[-1].element == "throw" for x in eating if x.unit != "Corps")
+    assert [x.unit for x in v.values() if x.general == OOS] != []

@@ -100,9 +100,12 @@ def _of_unit(verdicts, scenario: str, unit_id: str):
 @click.option("--hex", "hex_id", help="Only units in this hex (printed id).")
 @click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
+@click.option("--if", "what_if", multiple=True, help="What if: 'move UNIT to HEX', 'enemy at HEX', ... (docs/cuts.md).")
 def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
-           as_json: bool) -> None:
+           as_json: bool, what_if: tuple[str, ...] = ()) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
+    if what_if:
+        return print_what_if(scenario, what_if, side, as_json)
     loaded = load_scenario_file(scenario)
     verdicts = _verdicts(loaded)
     if side:
@@ -216,9 +219,11 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+from logistics.cli.cut import cut, print_what_if  # noqa: E402
 from logistics.cli.rail import rail  # noqa: E402  (the rail group lives with the rail modules)
 from logistics.cli.turn import turn  # noqa: E402
 
+main.add_command(cut)
 main.add_command(rail)
 main.add_command(turn)
 

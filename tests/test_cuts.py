@@ -160,3 +160,23 @@ def test_cut_cli_errors_and_json(aug):
     data = json.loads(r.output)
     assert data["side"] == "Loyalist" and data["units"] == 1
     assert [c["units"] for c in data["cuts"]] == [["Santander Col"]] * len(data["cuts"]) and data["cuts"]
+
+
+def test_the_screen_agrees_with_the_verdicts(aug):
+    """`traces_general_supply` (the screen of each candidate) says 'in supply' exactly when the
+    verdict is 'in supply' from a full source or deemed so (12B, 12C1, 39D), before 12C2 limited
+    sources and 12C3 supply points."""
+    engine = games.supply_engine(aug.position, aug.map)
+    verdicts = {v.unit: v for v in engine.verdicts()}
+    for u in aug.position.units:
+        if u.hex is not None and u.aboard is None:
+            assert engine.traces_general_supply(u) == (verdicts[u.id].general == "in supply"), u.id
+
+
+def test_same_answer_whatever_the_order_of_the_units():
+    """Deterministic output: the units listed in reverse give byte-identical JSON."""
+    from dataclasses import replace
+    m, p = walled(("0401", "0405"))
+    first = json.dumps(find_cuts(p, m, "Loyalist").as_dict())
+    again = json.dumps(find_cuts(replace(p, units=p.units[::-1]), m, "Loyalist").as_dict())
+    assert first == again

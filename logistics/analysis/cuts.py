@@ -122,16 +122,17 @@ class CutSearch:
 
     def lost(self, hexes: frozenset, bound: set[str] | None = None) -> list[str]:
         """The examined units the loss of `hexes` puts out of general supply. `bound`: the only
-        units it can put out; when the engine judges one unit at a time (Europa), they are judged
-        first, and the whole position only if one of them goes out (limited sources, 12C2, may
-        still supply it: only the whole position's verdicts say)."""
+        units it can put out; when the engine can say whether one unit traces a line (Europa), they
+        are screened first, and the whole position is judged only if one of them traces none
+        (limited sources, 12C2, may still supply it: only the whole position's verdicts say)."""
         if hexes not in self.judgements and bound is not None:
             if not bound:
                 return []
             engine = games.supply_engine(self.position.apply(taken(self.map, self.enemy, hexes)), self.map)
-            if hasattr(engine, "verdict"):
+            quick = getattr(engine, "traces_general_supply", None)
+            if quick is not None:
                 self.screened += 1
-                if all(in_general_supply(engine.verdict(engine.position.unit(u))) for u in sorted(bound)):
+                if all(quick(engine.position.unit(u)) for u in sorted(bound)):
                     return []
         after = self.judge(hexes)
         return [u for u in self.targets if not in_general_supply(after[u])]

@@ -61,13 +61,14 @@ class CutReport:
     targets: dict[str, float]              # unit -> REs: the units in general supply examined
     cuts: list[Cut]
     min_cut: dict[str, int | None]         # unit -> max-flow value (hexes cutting every route)
-    judged: int                            # positions re-judged
+    judged: int                            # positions re-judged whole
     candidates: int                        # candidate sets found
     skipped: list[str] = field(default_factory=list)   # units not examined, and why
+    screened: int = 0                      # candidates screened by judging only the units they may cut
 
     def as_dict(self) -> dict:
         return {"side": self.side, "units": len(self.targets), "res": sum(self.targets.values()),
-                "judged": self.judged, "candidates": self.candidates,
+                "candidates": self.candidates, "screened": self.screened, "judged": self.judged,
                 "cuts": [c.as_dict() for c in self.cuts], "min_cut": self.min_cut, "skipped": self.skipped}
 
 
@@ -103,7 +104,8 @@ class CutSearch:
         self.friendly = {u.hex for u in position.units if u.side == self.side and u.hex is not None}
         self.enemy_held = {u.hex for u in position.units if u.side != self.side and u.hex is not None}
         self.judgements: dict[frozenset, dict[str, Verdict]] = {}
-        self.screened = 0                      # candidates ruled out by judging their units only
+        self.screened = 0                      # candidates screened by judging their units only
+        self.clear: set[frozenset] = set()     # ... and found to cut none of them
 
     # --- what the enemy may take ------------------------------------------------------------------
     def placeable(self, h: Hex) -> bool:
@@ -126,13 +128,14 @@ class CutSearch:
         are screened first, and the whole position is judged only if one of them traces none
         (limited sources, 12C2, may still supply it: only the whole position's verdicts say)."""
         if hexes not in self.judgements and bound is not None:
-            if not bound:
+            if not bound or hexes in self.clear:
                 return []
             engine = games.supply_engine(self.position.apply(taken(self.map, self.enemy, hexes)), self.map)
             quick = getattr(engine, "traces_general_supply", None)
             if quick is not None:
                 self.screened += 1
                 if all(quick(engine.position.unit(u)) for u in sorted(bound)):
+                    self.clear.add(hexes)
                     return []
         after = self.judge(hexes)
         return [u for u in self.targets if not in_general_supply(after[u])]
@@ -246,7 +249,7 @@ class CutSearch:
                             method[hexes], {u: after[u].blocked for u in lost}))
         cuts.sort(key=lambda c: (-c.per_hex, len(c.hexes), c.hexes))
         return CutReport(self.side, dict(sorted(self.targets.items())), cuts[:top], dict(sorted(min_cut.items())),
-                         len(self.judgements) + self.screened, len(found), sorted(self.skipped))
+                         len(self.judgements), len(found), sorted(self.skipped), self.screened)
 
 
 def find_cuts(position: Position, map_: Map, side: str | None = None, units: tuple[str, ...] = (),
@@ -258,8 +261,9 @@ def find_cuts(position: Position, map_: Map, side: str | None = None, units: tup
 def report_lines(report: CutReport) -> list[str]:
     res = sum(report.targets.values())
     lines = [f"{report.side}: {len(report.targets)} units ({res:g} REs) in general supply with a traced line; "
-             f"{report.candidates} candidate sets, {report.judged} positions re-judged",
-             "each cut confirmed by re-judging with an enemy unit (no ZOC) in every hex of the set"]
+             f"{report.candidates} candidate sets, {report.screened} screened, {report.judged} positions re-judged",
+             "each cut confirmed by re-judging the position with every hex of the set taken (an enemy unit "
+             "of no ZOC there, the hex enemy-owned); method and bound: docs/cuts.md"]
     if not report.cuts:
         lines.append("no cut of one or two hexes found")
     for k, c in enumerate(report.cuts, 1):

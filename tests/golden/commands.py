@@ -45,6 +45,9 @@ COMMANDS: dict[str, list[str]] = {
     "supply-ocs-json": ["supply", OCS, "--json"],
     "supply-ocs-explain": ["supply", OCS, "--explain"],
     "rulings-list-json": ["rulings", "list", "--json"],
+    "cut-aug-loyalist": ["cut", AUG, "--side", "Loyalist"],
+    "cut-aug-insurgent-json": ["cut", AUG, "--side", "Insurgent", "--json"],
+    "supply-aug-if": ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108", "--if", "block 33:3625"],
 }
 
 

@@ -119,6 +119,20 @@ def test_aug_1936_top_cuts_are_confirmed_by_re_judging(aug):
     assert [c.per_hex for c in report.cuts] == sorted((c.per_hex for c in report.cuts), reverse=True)
 
 
+def test_a_game_without_the_network_hook_gets_single_cuts_from_its_lines():
+    """TSCW (seed 002, 9.4: no supply line through a hex with an enemy unit) has no supply network
+    hook: single cuts come from the units' lines, each confirmed, the rule from the new verdict."""
+    tscw = load_scenario_file("scenarios/tscw/example-9-5.yaml")
+    report = find_cuts(tscw.position, tscw.map, "Nationalist", top=10)
+    assert report.cuts and report.min_cut == {}
+    enemy = tscw.position.enemies_of("Nationalist")[0]
+    for c in report.cuts:
+        changed = what_if(tscw.position, tscw.map, [taken(tscw.map, enemy, [tscw.map.hex_at(h) for h in c.hexes])])
+        assert sorted(x.unit for x in changed if in_general_supply(x.before) and not in_general_supply(x.after)) \
+            == list(c.units)
+        assert c.rule == ", ".join(sorted({b.rule for b in c.why.values()}))
+
+
 def test_aug_1936_what_if_prints_only_changed_verdicts_with_why(aug):
     """12A, Rule 5: Oviedo's garrison is blocked by a ZOC at 23A:1108; moved there, it traces."""
     r = CliRunner().invoke(main, ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108"])

@@ -173,6 +173,7 @@ class CutSearch:
             found.setdefault(frozenset([h]), set()).update(us)
             method.setdefault(frozenset([h]), "line hex" if h in on_line else "12C1 source or connection hex")
         self.on_line, self.port_of, self.connection = on_line, port_of, connection
+        self.modelled = any(net is not None for net in networks.values())
         min_cut = self._flow_pairs(networks, found, method)
         return found, method, min_cut
 
@@ -208,10 +209,14 @@ class CutSearch:
     # --- the search -----------------------------------------------------------------------------------
     def rule(self, h: Hex, units: list[str], after: dict[str, Verdict]) -> str:
         """12C1 when the new verdict says no source is active or the hex is a source or connection
-        hex of the unit; 12B4 at the port where its line goes to sea; else 12A (the line enters it)."""
+        hex of the unit; 12B4 at the port where its line goes to sea; else 12A (the line enters it).
+        A game with no supply network hook: the rules of the new verdicts' blocks."""
         rules = set()
         for u in units:
             block = after[u].blocked
+            if not self.modelled:
+                rules.add(block.rule if block is not None else after[u].general)
+                continue
             if (block is not None and block.rule.startswith("12C1")) or u in self.connection.get(h, ()):
                 rules.add("12C1")
             elif u in self.port_of.get(h, ()):

@@ -194,3 +194,29 @@ def test_same_answer_whatever_the_order_of_the_units():
     first = json.dumps(find_cuts(p, m, "Loyalist").as_dict())
     again = json.dumps(find_cuts(replace(p, units=p.units[::-1]), m, "Loyalist").as_dict())
     assert first == again
+
+
+def minimal_pairs(m, p) -> dict[tuple[str, ...], set[str]]:
+    """Brute force: the pairs that cut a unit neither of their hexes cuts alone."""
+    singles = brute_force(m, p, 1)
+    alone = {h[0]: units for h, units in singles.items()}
+    return {pair: units for pair, units in brute_force(m, p, 2).items()
+            if not units <= alone.get(pair[0], set()) | alone.get(pair[1], set())}
+
+
+@pytest.mark.parametrize("at, held, overland", [("0603", "0203", 5), ("0703", "0103", 6)])
+def test_exhaustive_pairs_equal_brute_force_where_lengths_bind(at, held, overland):
+    """12B lengths: with a short overland element, two gaps (and the source city unheld, so that
+    its hex alone is a cut, 12C1, and the max-flow is 1), the pairs that cut L are not all minimum
+    cuts. With --exhaustive, the pairs reported are exactly the minimal pairs brute force finds
+    (every pair re-judged); without it, fewer."""
+    m, _ = walled(("0402", "0404"))
+    units = [unit("L", "People's Army", at, m), unit("F", "People's Army", held, m)]
+    p = position(m, units, sources=[source("Src", "Loyalist", ["Capital"])],
+                 options={"supply_lengths": {"clear": {"overland": overland, "road": 0}}})
+    brute = minimal_pairs(m, p)
+    assert len(brute) >= 2
+    report = find_cuts(p, m, "Loyalist", top=10_000, exhaustive=True)
+    assert {c.hexes: set(c.units) for c in report.cuts if len(c.hexes) == 2} == brute
+    plain = find_cuts(p, m, "Loyalist", top=10_000)
+    assert {c.hexes for c in plain.cuts if len(c.hexes) == 2} < set(brute)

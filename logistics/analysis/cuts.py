@@ -74,8 +74,8 @@ class CutReport:
 
 class CutSearch:
     def __init__(self, position: Position, map_: Map, side: str | None = None, units: tuple[str, ...] = (),
-                 max_size: int = 2, source: str = "scenario"):
-        self.position, self.map, self.max_size = position, map_, max_size
+                 max_size: int = 2, source: str = "scenario", exhaustive: bool = False):
+        self.position, self.map, self.max_size, self.exhaustive = position, map_, max_size, exhaustive
         self.game = games.of(position, source)
         self.engine = games.supply_engine(position, map_)
         self.base = {v.unit: v for v in self.engine.verdicts()}
@@ -175,7 +175,32 @@ class CutSearch:
         self.on_line, self.port_of, self.connection = on_line, port_of, connection
         self.modelled = any(net is not None for net in networks.values())
         min_cut = self._flow_pairs(networks, found, method)
+        if self.exhaustive and self.max_size >= 2:
+            self._detour_pairs(by_id, found, method)
         return found, method, min_cut
+
+    def _detour_pairs(self, by_id: dict[str, Hex], found, method) -> None:
+        """Every pair that can cut a unit that neither of its hexes cuts alone: one hex a of the
+        unit's line (else the line stays open), and one of the line it traces once a is taken (a
+        full re-judging per hex of every line). Pairs that break a 12C1 connection with two hexes
+        off those lines are not searched."""
+        for uid in self.targets:
+            for step in self.base[uid].line[1:]:
+                a = by_id.get(step.hex)
+                if a is None or not self.placeable(a):
+                    continue
+                detour = self.judge(frozenset([a]))[uid]
+                if not in_general_supply(detour):
+                    continue
+                for again in detour.line[1:]:
+                    b = by_id.get(again.hex)
+                    if b is None or b == a or not self.placeable(b):
+                        continue
+                    pair = frozenset([a, b])
+                    near = self.on_line.get(a, set()) | self.on_line.get(b, set()) | \
+                        self.connection.get(a, set()) | self.connection.get(b, set())
+                    found.setdefault(pair, set()).update(near | {uid})
+                    method.setdefault(pair, "detour (exhaustive)")
 
     def _flow_pairs(self, networks, found, method) -> dict[str, int | None]:
         """Max-flow per unit hex over its network; pairs from the minimum cuts of value 2."""
@@ -258,9 +283,10 @@ class CutSearch:
 
 
 def find_cuts(position: Position, map_: Map, side: str | None = None, units: tuple[str, ...] = (),
-              top: int = 10, max_size: int = 2, source: str = "scenario") -> CutReport:
-    """The top `top` confirmed cuts of `side` (or of `units`): sets of at most `max_size` hexes."""
-    return CutSearch(position, map_, side, units, max_size, source).run(top)
+              top: int = 10, max_size: int = 2, source: str = "scenario", exhaustive: bool = False) -> CutReport:
+    """The top `top` confirmed cuts of `side` (or of `units`): sets of at most `max_size` hexes.
+    `exhaustive`: pairs also from every unit's detours, not only from minimum cuts (slower)."""
+    return CutSearch(position, map_, side, units, max_size, source, exhaustive).run(top)
 
 
 def report_lines(report: CutReport) -> list[str]:

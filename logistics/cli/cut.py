@@ -14,13 +14,15 @@ from logistics.files import load_scenario_file
 @click.option("--units", "unit_ids", multiple=True, help="Only these units (repeat the option).")
 @click.option("--top", default=10, show_default=True, type=click.IntRange(min=1), help="How many cuts.")
 @click.option("--max-size", default=2, show_default=True, type=click.IntRange(1, 2), help="Hexes per cut.")
+@click.option("--exhaustive", is_flag=True, help="Pairs from every unit's detours too, not only min-cuts (slower).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/cuts.md).")
-def cut(scenario: str, side: str | None, unit_ids: tuple[str, ...], top: int, max_size: int, as_json: bool) -> None:
+def cut(scenario: str, side: str | None, unit_ids: tuple[str, ...], top: int, max_size: int, exhaustive: bool,
+        as_json: bool) -> None:
     """The smallest sets of hexes whose loss puts the most REs out of general supply, each
     confirmed by re-judging the position (docs/cuts.md)."""
     from logistics.analysis.cuts import find_cuts, report_lines
     loaded = load_scenario_file(scenario)
-    report = find_cuts(loaded.position, loaded.map, side, unit_ids, top, max_size, scenario)
+    report = find_cuts(loaded.position, loaded.map, side, unit_ids, top, max_size, scenario, exhaustive)
     if as_json:
         click.echo(json.dumps({"scenario": scenario, **report.as_dict()}, indent=2, ensure_ascii=False))
     else:

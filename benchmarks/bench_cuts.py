@@ -8,6 +8,7 @@ Rows per size:
   hexes; max-flow pairs), each screened by judging only the units it may cut, best bound first,
   stopping once no untried candidate can enter the top 10; the whole position re-judged for each
   cut kept. Wall and CPU time, the number of candidates and of positions judged;
+- ours, singles: the same with `max_size=1` (one hex at a time: no max-flow, still exact);
 - baseline: what a player would do without the analysis: re-judge the whole position once per
   hex of the side's lines (`verdicts()` with an enemy unit there), singles only, no pairs. Run on
   a sample of the candidates, interleaved with ours, and scaled to all of them (said in the
@@ -56,16 +57,19 @@ def bench_size(n_hexes: int, seed: int, side: str, log) -> dict:
                         key=m.hex_id)
     stride = max(1, len(line_hexes) // (sample * reps))
     chosen = line_hexes[::stride][: sample * reps]
-    ours, base = [], []
+    ours, singles, base = [], [], []
     report = None
     for k in range(reps):                          # interleaved: ours, then a slice of the baseline
         wall, cpu, report = clocks(lambda: find_cuts(p, m, side, top=10))
         ours.append((wall, cpu))
+        wall, cpu, _ = clocks(lambda: find_cuts(p, m, side, top=10, max_size=1))
+        singles.append((wall, cpu))
         part = chosen[k * sample:(k + 1) * sample]
         wall, cpu, _ = clocks(lambda: [games.supply_engine(p.apply(taken(m, search.enemy, [h])), m).verdicts()
                                        for h in part])
         base.append((wall / len(part), cpu / len(part)))
-        log(f"{n_hexes:>7} hexes rep {k + 1}: ours {ours[-1][0]:.1f}s wall / {ours[-1][1]:.1f}s cpu; "
+        log(f"{n_hexes:>7} hexes rep {k + 1}: ours {ours[-1][0]:.1f}s wall / {ours[-1][1]:.1f}s cpu, "
+            f"singles {singles[-1][1]:.1f}s cpu; "
             f"baseline {base[-1][0]:.2f}s wall per candidate")
     per_wall = statistics.median(b[0] for b in base)
     per_cpu = statistics.median(b[1] for b in base)
@@ -73,12 +77,14 @@ def bench_size(n_hexes: int, seed: int, side: str, log) -> dict:
            "units_examined": len(report.targets), "candidates": report.candidates, "judged": report.judged,
            "top": [{"hexes": list(c.hexes), "res": c.res, "rule": c.rule} for c in report.cuts],
            "ours_wall_s": statistics.median(o[0] for o in ours), "ours_cpu_s": statistics.median(o[1] for o in ours),
-           "ours_runs": ours,
+           "ours_runs": ours, "singles_wall_s": statistics.median(o[0] for o in singles),
+           "singles_cpu_s": statistics.median(o[1] for o in singles), "singles_runs": singles,
            "baseline": {"line_hexes": len(line_hexes), "sampled": len(chosen), "scaled": True,
                         "per_candidate_wall_s": per_wall, "per_candidate_cpu_s": per_cpu,
                         "wall_s": per_wall * len(line_hexes), "cpu_s": per_cpu * len(line_hexes)}}
     row["ratios"] = {"baseline_over_ours_wall": row["baseline"]["wall_s"] / row["ours_wall_s"],
-                     "baseline_over_ours_cpu": row["baseline"]["cpu_s"] / row["ours_cpu_s"]}
+                     "baseline_over_ours_cpu": row["baseline"]["cpu_s"] / row["ours_cpu_s"],
+                     "baseline_over_singles_cpu": row["baseline"]["cpu_s"] / row["singles_cpu_s"]}
     return row
 
 
@@ -90,11 +96,13 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(HERE / "results_cuts.json"))
     args = ap.parse_args(argv)
     rows = [bench_size(int(n), args.seed, args.side, lambda s: print(s, flush=True)) for n in args.sizes.split(",")]
-    print("| hexes | units examined | candidates | judged | ours wall s | ours cpu s | baseline cpu s* | baseline/ours cpu |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| hexes | units examined | candidates | judged | ours wall s | ours cpu s | singles cpu s | "
+          "baseline cpu s* | baseline/ours cpu | baseline/singles cpu |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['hexes']:,} | {r['units_examined']} | {r['candidates']} | {r['judged']} | {r['ours_wall_s']:.1f} | "
-              f"{r['ours_cpu_s']:.1f} | {r['baseline']['cpu_s']:.0f} | {r['ratios']['baseline_over_ours_cpu']:.1f} |")
+              f"{r['ours_cpu_s']:.1f} | {r['singles_cpu_s']:.1f} | {r['baseline']['cpu_s']:.0f} | "
+              f"{r['ratios']['baseline_over_ours_cpu']:.1f} | {r['ratios']['baseline_over_singles_cpu']:.1f} |")
     print("* scaled from a sample of the line hexes")
     Path(args.out).write_text(json.dumps({"machine": machine(), "seed": args.seed, "sizes": rows}, indent=1) + "\n")
     return 0

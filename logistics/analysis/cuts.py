@@ -114,6 +114,11 @@ class CutSearch:
         m = self.map
         return h in m and m.is_land(h) and not m.is_neutral(h) and h not in self.friendly and h not in self.enemy_held
 
+    def placeable_mask(self, index) -> np.ndarray:
+        if getattr(self, "_placeable", None) is None:
+            self._placeable = np.array([self.placeable(h) for h in index.hexes], dtype=bool)
+        return self._placeable
+
     def judge(self, hexes: frozenset) -> dict[str, Verdict]:
         """The verdicts once the enemy has taken each hex: an enemy unit of no ZOC in it, and the
         hex enemy-owned (the hexes alone are lost, not their neighbours)."""
@@ -174,7 +179,8 @@ class CutSearch:
             method.setdefault(frozenset([h]), "line hex" if h in on_line else "12C1 source or connection hex")
         self.on_line, self.port_of, self.connection = on_line, port_of, connection
         self.modelled = any(net is not None for net in networks.values())
-        min_cut = self._flow_pairs(networks, found, method)
+        # One hex at a time needs no flow: the single-hex candidates are complete without it.
+        min_cut = self._flow_pairs(networks, found, method) if self.max_size >= 2 else {}
         if self.exhaustive and self.max_size >= 2:
             self._detour_pairs(by_id, found, method)
         return found, method, min_cut
@@ -215,9 +221,12 @@ class CutSearch:
                 continue
             seeds_key = (np.packbits(net.seeds).tobytes(), np.packbits(net.edges).tobytes(), net.naval_from, net.naval_to)
             if seeds_key not in flows:
-                cuttable = np.array([self.placeable(h) for h in net.index.hexes], dtype=bool)
+                cuttable = self.placeable_mask(net.index)
                 flows[seeds_key] = RouteFlow(net, cuttable)
             node = net.index.pos[unit.hex]
+            if net.seeds[node]:
+                min_cut[uid] = None          # in a source hex it holds: nothing the enemy takes cuts it
+                continue
             if (seeds_key, node) not in solved:
                 solved[(seeds_key, node)] = flows[seeds_key].min_cuts(node, self.max_size)
             value, cuts = solved[(seeds_key, node)]

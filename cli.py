@@ -105,7 +105,7 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
            as_json: bool, what_if: tuple[str, ...] = ()) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
     if what_if:
-        return print_what_if(scenario, what_if, side, as_json)
+        return print_what_if(scenario, what_if, side, as_json, unit_id, hex_id)
     loaded = load_scenario_file(scenario)
     verdicts = _verdicts(loaded)
     if side:

@@ -220,3 +220,13 @@ def test_exhaustive_pairs_equal_brute_force_where_lengths_bind(at, held, overlan
     assert {c.hexes: set(c.units) for c in report.cuts if len(c.hexes) == 2} == brute
     plain = find_cuts(p, m, "Loyalist", top=10_000)
     assert {c.hexes for c in plain.cuts if len(c.hexes) == 2} < set(brute)
+
+
+def test_what_if_filters_by_side_unit_and_hex():
+    """--side, --unit and --hex keep only the changed verdicts they name."""
+    args = ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108", "--if", "block 33:3625"]
+    runner = CliRunner()
+    assert "Oviedo Gar" not in runner.invoke(main, args + ["--side", "Loyalist"]).output
+    only = runner.invoke(main, args + ["--unit", "POUM Col"]).output
+    assert only.startswith("POUM Col") and "Durruti" not in only
+    assert runner.invoke(main, args + ["--hex", "23A:1108"]).output.startswith("Oviedo Gar")

@@ -29,14 +29,20 @@ def cut(scenario: str, side: str | None, unit_ids: tuple[str, ...], top: int, ma
         click.echo("\n".join(report_lines(report)))
 
 
-def print_what_if(scenario: str, phrases: tuple[str, ...], side: str | None, as_json: bool) -> None:
-    """`supply --if`: only the verdicts the changes alter, with why."""
+def print_what_if(scenario: str, phrases: tuple[str, ...], side: str | None, as_json: bool,
+                  unit_id: str | None = None, hex_id: str | None = None) -> None:
+    """`supply --if`: only the verdicts the changes alter, with why (of `side`, `unit_id`, or the
+    units in `hex_id` before or after, when given)."""
     from logistics.analysis.whatif import change_json, change_lines, parse_change, what_if
     loaded = load_scenario_file(scenario)
     changes = [parse_change(p, loaded.position, loaded.map, side) for p in phrases]
     found = what_if(loaded.position, loaded.map, changes)
     if side:
         found = [c for c in found if c.before.side == side]
+    if unit_id:
+        found = [c for c in found if c.unit == unit_id]
+    if hex_id:
+        found = [c for c in found if hex_id in (c.before.hex, c.after.hex if c.after else None)]
     if as_json:
         click.echo(json.dumps({"scenario": scenario, "if": list(phrases), "changes": change_json(found)},
                               indent=2, ensure_ascii=False))

@@ -104,8 +104,7 @@ class CutSearch:
         self.friendly = {u.hex for u in position.units if u.side == self.side and u.hex is not None}
         self.enemy_held = {u.hex for u in position.units if u.side != self.side and u.hex is not None}
         self.judgements: dict[frozenset, dict[str, Verdict]] = {}
-        self.screened = 0                      # candidates screened by judging their units only
-        self.clear: set[frozenset] = set()     # ... and found to cut none of them
+        self.screens: dict[frozenset, set[str] | None] = {}   # candidates screened: the units they may cut
 
     # --- what the enemy may take ------------------------------------------------------------------
     def placeable(self, h: Hex) -> bool:
@@ -127,21 +126,28 @@ class CutSearch:
             self.judgements[hexes] = {v.unit: v for v in after}
         return self.judgements[hexes]
 
+    def screen(self, hexes: frozenset, bound: set[str]) -> set[str] | None:
+        """The units of `bound` (the only ones the loss of `hexes` can put out) that no longer
+        trace a line to a full source, when the engine can say so one unit at a time (Europa):
+        the units the loss may cut, a superset of those it does (limited sources, 12C2, and only
+        they, may still supply one: only the whole position's verdicts say). None: no screen."""
+        if hexes not in self.screens:
+            found = None
+            if not bound:
+                found = set()
+            else:
+                engine = games.supply_engine(self.position.apply(taken(self.map, self.enemy, hexes)), self.map)
+                quick = getattr(engine, "traces_general_supply", None)
+                if quick is not None:
+                    found = {u for u in sorted(bound) if not quick(engine.position.unit(u))}
+            self.screens[hexes] = found
+        return self.screens[hexes]
+
     def lost(self, hexes: frozenset, bound: set[str] | None = None) -> list[str]:
-        """The examined units the loss of `hexes` puts out of general supply. `bound`: the only
-        units it can put out; when the engine can say whether one unit traces a line (Europa), they
-        are screened first, and the whole position is judged only if one of them traces none
-        (limited sources, 12C2, may still supply it: only the whole position's verdicts say)."""
-        if hexes not in self.judgements and bound is not None:
-            if not bound or hexes in self.clear:
-                return []
-            engine = games.supply_engine(self.position.apply(taken(self.map, self.enemy, hexes)), self.map)
-            quick = getattr(engine, "traces_general_supply", None)
-            if quick is not None:
-                self.screened += 1
-                if all(quick(engine.position.unit(u)) for u in sorted(bound)):
-                    self.clear.add(hexes)
-                    return []
+        """The examined units the loss of `hexes` puts out of general supply, from the whole
+        position re-judged; not re-judged when the screen of `bound` finds none that may be."""
+        if hexes not in self.judgements and bound is not None and self.screen(hexes, bound) == set():
+            return []
         after = self.judge(hexes)
         return [u for u in self.targets if not in_general_supply(after[u])]
 
@@ -275,6 +281,10 @@ class CutSearch:
             ranked = sorted(cuts, key=lambda c: (-c.per_hex, len(c.hexes), c.hexes))
             if len(ranked) >= top and bound(hexes) < ranked[top - 1].per_hex:
                 break
+            maybe = self.screen(hexes, found[hexes])
+            if maybe is not None and len(ranked) >= top and \
+                    sum(self.targets[u] for u in maybe) / len(hexes) < ranked[top - 1].per_hex:
+                continue          # even if all it may cut were cut, it would not enter the top
             lost = self.lost(hexes, found[hexes])
             if not lost:
                 continue
@@ -288,7 +298,8 @@ class CutSearch:
                             method[hexes], {u: after[u].blocked for u in lost}))
         cuts.sort(key=lambda c: (-c.per_hex, len(c.hexes), c.hexes))
         return CutReport(self.side, dict(sorted(self.targets.items())), cuts[:top], dict(sorted(min_cut.items())),
-                         len(self.judgements), len(found), sorted(self.skipped), self.screened)
+                         len(self.judgements), len(found), sorted(self.skipped),
+                         sum(v is not None for v in self.screens.values()))
 
 
 def find_cuts(position: Position, map_: Map, side: str | None = None, units: tuple[str, ...] = (),

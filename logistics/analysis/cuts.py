@@ -123,7 +123,7 @@ class CutSearch:
         hex enemy-owned (the hexes alone are lost, not their neighbours)."""
         if hexes not in self.judgements:
             after = games.supply_engine(self.position.apply(taken(self.map, self.enemy, hexes)), self.map).verdicts()
-            self.judgements[hexes] = {v.unit: v for v in after}
+            self.judgements[hexes] = {v.unit: v for v in after if v.unit in self.targets}
         return self.judgements[hexes]
 
     def screen(self, hexes: frozenset, bound: set[str]) -> set[str] | None:

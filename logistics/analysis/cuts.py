@@ -1,15 +1,17 @@
 """Where a side's supply is weakest: the smallest sets of hexes whose loss to the enemy would put
 the most REs out of general supply, ranked by REs lost per hex (method and bound: docs/cuts.md).
 
-Candidates, each re-judged by the game's own supply engine with an enemy unit of no ZOC in every
-hex of the set (the hexes alone are lost); only what the engine confirms is reported:
-- single hexes: every hex of every unit's traced line, and every hex whose loss alone separates
-  two rail-connected cities of a source (12C1). A hex off a unit's line can put it out only by
-  ending a source, so for one hex this set is complete;
+Candidates, each re-judged by the game's own supply engine with every hex of the set taken (an
+enemy unit of no ZOC there, the hex enemy-owned); only what the engine confirms is reported:
+- single hexes: every hex of every unit's traced line, its source hexes, and every hex whose loss
+  alone separates two rail-connected cities of a source (12C1). A hex off a unit's line can put
+  it out only by ending a source, so for one hex this set is complete;
 - pairs: the minimum cuts of the unit's routes (max-flow, `flow.RouteFlow`) when two hexes cut
-  every route, lengths aside.
+  every route, lengths aside; with `exhaustive`, also every hex of the line a unit traces once one
+  hex of its line is taken.
 Candidates are tried best bound first (the REs of the units whose line or sources they touch,
-per hex), and the search stops once no untried candidate can enter the top N.
+per hex), screened by asking only those units whether they still trace a line, and the search
+stops once no untried candidate can enter the top N.
 """
 from __future__ import annotations
 
@@ -25,11 +27,6 @@ from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Position
 from logistics.verdict import Block, Verdict
-
-RULES = {"12A": "12A: an enemy unit (or its uncontested ZOC) in the hex stops the line",
-         "12B4": "12B4: the port of the line's naval element is lost",
-         "12C1": "12C1: the rail connection of the source's cities is broken"}
-
 
 def in_general_supply(v: Verdict) -> bool:
     """In general supply now: a full or limited source, not supply points (12C3)."""
@@ -105,6 +102,7 @@ class CutSearch:
         self.enemy_held = {u.hex for u in position.units if u.side != self.side and u.hex is not None}
         self.judgements: dict[frozenset, dict[str, Verdict]] = {}
         self.screens: dict[frozenset, set[str] | None] = {}   # candidates screened: the units they may cut
+        self._placeable: np.ndarray | None = None
 
     # --- what the enemy may take ------------------------------------------------------------------
     def placeable(self, h: Hex) -> bool:
@@ -114,7 +112,7 @@ class CutSearch:
         return h in m and m.is_land(h) and not m.is_neutral(h) and h not in self.friendly and h not in self.enemy_held
 
     def placeable_mask(self, index) -> np.ndarray:
-        if getattr(self, "_placeable", None) is None:
+        if self._placeable is None:
             self._placeable = np.array([self.placeable(h) for h in index.hexes], dtype=bool)
         return self._placeable
 

@@ -124,9 +124,13 @@ def show(path: str, as_json: bool) -> None:
 @click.option("--only", type=click.Choice(["out"]), help="out: only the units not in supply.")
 @click.option("--explain", is_flag=True, help="Show each unit's traced line, or where and why it fails.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/supply-output.md).")
+@click.option("--if", "what_if", multiple=True, help="What if: 'move UNIT to HEX', 'enemy at HEX', ... (docs/cuts.md).")
 def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, only: str | None, explain: bool,
-           as_json: bool) -> None:
+           as_json: bool, what_if: tuple[str, ...] = ()) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
+    if what_if:
+        from logistics.cli.cut import print_what_if
+        return print_what_if(scenario, what_if, side, as_json, unit_id, hex_id)
     from logistics.api import supply as judge
     from logistics.cli.colour import echo, painter
     report = judge(scenario, side=side, unit=unit_id, hex=hex_id, only=only, explain=explain)
@@ -219,11 +223,13 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+from logistics.cli.cut import cut
 from logistics.cli.rail import rail
 from logistics.cli.render import render
 from logistics.cli.transport import transport
 from logistics.cli.turn import turn
 
+main.add_command(cut)
 main.add_command(rail)
 main.add_command(render)
 main.add_command(transport)

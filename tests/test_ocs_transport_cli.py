@@ -50,9 +50,9 @@ def test_bad_questions_are_one_line_errors():
 def test_the_eating_rate_and_the_gauges_are_scenario_options(tmp_path):
     """`ocs_eat_per_re` (docs/ocs.md; chapter 12 is not in the seeds): a number of SP per RE;
     `ocs_gauges` (13.3f): the gauge each side traces supply along."""
-    from logistics.files import load_scenario_file
-
     import shutil
+
+    from logistics.files import load_scenario_file
     shutil.copytree(Path(OCS).parent.parent / "maps" / "ocs-test", tmp_path / "maps" / "ocs-test")   # inside the project
     text = Path(OCS).read_text(encoding="utf-8").replace("map: ../maps/ocs-test", "map: ocs-test")
     (tmp_path / "half.yaml").write_text(text.replace("  ocs_direct_draw: 5", "  ocs_direct_draw: 5\n  ocs_eat_per_re: 0.5"), encoding="utf-8")

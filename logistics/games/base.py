@@ -30,6 +30,22 @@ def owner_changes(before: Position, after: Position, map_: Map, label: str) -> l
             if before.owner_of(h) != after.owner_of(h)]
 
 
+@dataclass
+class SupplyNetwork:
+    """Every route a unit's general supply line may take, lengths aside (logistics/analysis reads
+    it for minimum cuts): the index's edges `edges` a line may use (from edge source into edge
+    target), the nodes it starts from (`seeds`: source hexes), and naval links (any `naval_from`
+    port hex reaches any `naval_to` port hex by sea). `connection_cuts`: single hexes whose loss
+    breaks a rail connection a source needs (12C1), with the sources they deactivate."""
+
+    index: object
+    seeds: object                      # node mask
+    edges: object                      # edge mask
+    naval_from: tuple[int, ...] = ()
+    naval_to: tuple[int, ...] = ()
+    connection_cuts: dict = field(default_factory=dict)   # node -> tuple of source names
+
+
 @dataclass(frozen=True)
 class OrdersRules:
     """What a moves file of this game may hold (rail/moves.py reads it)."""
@@ -66,6 +82,10 @@ class Game:
 
     def supply_engine(self, position: Position, map_: Map):
         raise LoadError("scenario", f"supply rules for {self.id} are not built yet", field="game")
+
+    def supply_network(self, engine, unit) -> SupplyNetwork | None:
+        """The routes `unit`'s general supply line may take under `engine` (None: not modelled)."""
+        return None
 
     def rail_setting(self, position: Position, map_: Map, orders, source: str):
         raise LoadError(source, f"rail rules for {self.id} are not built yet", field="game",

@@ -44,6 +44,9 @@ COMMANDS: dict[str, list[str]] = {
     "rail-plan-testland-json": ["rail", "plan", TESTLAND, "tests/data/scenarios/testland.moves.yaml", "--json"],
     "supply-ocs-json": ["supply", OCS, "--json"],
     "supply-ocs-explain": ["supply", OCS, "--explain"],
+    "cut-aug-loyalist": ["cut", AUG, "--side", "Loyalist"],
+    "cut-aug-insurgent-json": ["cut", AUG, "--side", "Insurgent", "--json"],
+    "supply-aug-if": ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108", "--if", "block 33:3625"],
 }
 
 

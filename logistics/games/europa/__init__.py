@@ -41,6 +41,10 @@ class EuropaGame(Game):
         from logistics.games.europa.supply import EuropaSupply
         return EuropaSupply(position, map_)
 
+    def supply_network(self, engine, unit):
+        from logistics.games.europa.network import supply_network
+        return supply_network(engine, unit)
+
     def rail_setting(self, position, map_, orders, source):
         from logistics.games.europa.rail import europa_setting
         return europa_setting(position, map_, orders)

@@ -22,10 +22,22 @@ class Sources:
         return self._views[side]
 
     def _connection_components(self, side: str) -> dict[int, int]:
+        """Rail connections (7A intro, 12C1): the connected parts of `_connection_graph`."""
+        if side not in self._components:
+            graph, kept = self._connection_graph(side)
+            comp: dict[int, int] = {}   # map node -> its connection (numbered by least node)
+            for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
+                for j in members:
+                    comp[int(kept[j])] = k
+            self._components[side] = comp
+        return self._components[side]
+
+    def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
         """Rail connections (7A intro, 12C1): friendly-owned rail a line may enter, any length and
         class (RCV 01-Oct-97), rail breaks ignored (12B3); rail in an open neutral country only to
-        reach a stand-in city (12C1b rulings)."""
-        if side not in self._components:
+        reach a stand-in city (12C1b rulings). Graph node j is map node kept[j]."""
+        key = ("connection graph", side)
+        if key not in self._memo:
             ix, view = self.index, self.view(side)
             nodes = view.enter_rail.copy()
             for i, h in enumerate(ix.hexes if self.rules.open_borders else ()):
@@ -46,12 +58,8 @@ class Sources:
                 edges += [(int(local[a]), int(local[b])) for a in hexes for b in hexes
                           if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])]
             graph.add_edges_from_no_data(edges)
-            comp: dict[int, int] = {}   # map node -> its connection (numbered by least node)
-            for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
-                for j in members:
-                    comp[int(kept[j])] = k
-            self._components[side] = comp
-        return self._components[side]
+            self._memo[key] = (graph, kept)
+        return self._memo[key]
 
     def active_hexes(self, source: SupplySource) -> list[Hex]:
         """The hexes of a full general supply source that count now (12C1)."""

@@ -281,6 +281,16 @@ class EuropaSupply(Sources, Lines, Explanations):
             v.rules.append("36D")
         return v
 
+    def traces_general_supply(self, unit: Unit) -> bool:
+        """What `verdict` finds first, alone: the unit is deemed in supply or traces a line to a
+        full source (no line read back, no isolation, attack supply or supply points)."""
+        hex_, box, cannot = self.placed_hex(unit)
+        if self.unchecked or cannot or hex_ is None:
+            return False
+        general = self.general_reach(unit)
+        return self._deemed_in_supply(unit, hex_) is not None or \
+            self._line_level(general, self.index.pos[hex_]) is not None
+
     def _deemed_in_supply(self, unit: Unit, hex_: Hex) -> tuple[str, str] | None:
         """A unit in general supply whatever its lines: (the source shown, the rule), or None."""
         if INTRINSIC_GARRISON in unit.tags:

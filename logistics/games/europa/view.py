@@ -39,6 +39,7 @@ class SideView:
         # 39D, 12A (DPS, 08-Oct-04): a pacified enemy city's intrinsic garrison is an enemy unit.
         self.enemy_garrisons = index.mask(h for enemy in position.enemies_of(side)
                                           for h in intrinsic_garrisons(position, map_, garrison_sizes, enemy))
+        self.enemy_counters = self.enemy_units.copy()
         self.enemy_units |= self.enemy_garrisons
         self.friendly_units = index.mask(u.hex for u in on_map if u.side == side)
         self.enemy_zoc = np.zeros(len(index), dtype=bool)
@@ -58,10 +59,10 @@ class SideView:
             return "12A", f"{ix.map.terrain[ix.hexes[i]].replace('_', '-')} hex"
         if ix.neutral[i]:
             return "37C", "neutral country"
+        if self.enemy_counters[i]:
+            return "12A", "enemy unit in the hex"
         if self.enemy_garrisons[i]:
             return "12A, 39D", "intrinsic garrison of a pacified enemy city"
-        if self.enemy_units[i]:
-            return "12A", "enemy unit in the hex"
         if self.enemy_zoc[i] and not self.friendly_units[i]:
             return "12A, Rule 5", "enemy ZOC and no friendly unit in the hex"
         if unpacified and self.unpacified[i]:

@@ -140,10 +140,16 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 @main.command()
 @click.argument("scenario", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
-def naval(scenario: str, as_json: bool) -> None:
-    """Danger and combat zones, ports, naval connections and the limited-source allocation."""
+@click.option("--carry-from", "origins", multiple=True, help="A port or beach cargo sails from (repeat for more).")
+@click.option("--carry-to", "destinations", multiple=True, help="A port or beach cargo sails to (repeat for more).")
+@click.option("--side", help="Whose cargo (--carry-from / --carry-to); the phasing player by default.")
+def naval(scenario: str, as_json: bool, origins: tuple[str, ...], destinations: tuple[str, ...],
+          side: str | None) -> None:
+    """Danger and combat zones, ports, naval connections and the limited-source allocation; with
+    --carry-from / --carry-to, how much cargo can sail between those ports this phase (max-flow)."""
     from logistics.api import naval as summary
-    report = summary(scenario)
+    from logistics.api import sea_capacity
+    report = sea_capacity(scenario, origins, destinations, side=side) if origins or destinations else summary(scenario)
     click.echo(report.to_json() if as_json else str(report))
 
 

@@ -135,6 +135,45 @@ def naval(scenario: str | Path | Scenario) -> DataReport:
     return DataReport(summary, naval_text(summary))
 
 
+def sea_capacity(scenario: str | Path | Scenario, origins, destinations, *, side: str | None = None) -> DataReport:
+    """How much cargo `side` can carry by sea this phase from the ports or beaches `origins` to
+    `destinations`: a max-flow bounded by port capacities and the side's naval transport capacity,
+    over passages free of danger and combat zones (12B4, 30, 34K; naval.naval_flow)."""
+    from logistics import games
+    from logistics.games.europa.naval import naval_flow
+    from logistics.games.europa.rules import EuropaRules
+    sc, name = _scenario(scenario)
+    game = games.of(sc.position, name)
+    if not game.naval_supply:
+        raise LoadError(name, f"naval transport does not apply to {game.title}", field="game",
+                        expected="a Europa scenario (europa-fwtbt, europa-sf)")
+    if not origins or not destinations:
+        raise LoadError(name, "a cargo question needs both ends", field="--carry-from" if not origins else "--carry-to",
+                        expected="at least one --carry-from and one --carry-to port or beach")
+    from logistics.filters import side_name
+    side = side_name(name, sc.position, side) if side else sc.position.turn.player
+    if not side:
+        raise LoadError(name, "no side given and the turn names no phasing player", field="--side",
+                        expected="--side SIDE")
+    known = {p.name for p in sc.map.ports} | {b.name for b in sc.map.beaches}
+    for option, ends in (("--carry-from", origins), ("--carry-to", destinations)):
+        for end in ends:
+            if end not in known:
+                raise LoadError(name, f"no port or beach {end!r}", field=option,
+                                expected="a port or beach of the map: " + ", ".join(sorted(known)[:12]) + " ...")
+    coalition = sc.position.side(side).coalitions[0][0]
+    flow = naval_flow(sc.position, sc.map, EuropaRules.for_position(sc.position), side, list(origins),
+                      list(destinations), coalition)
+    data = {"scenario": name, "side": side, "from": list(origins), "to": list(destinations), "res": flow.res,
+            "general_supply_points": flow.general_supply_points, "resource_points": flow.resource_points,
+            "attack_steps": flow.attack_steps, "limited_by": flow.limited_by, "refused": dict(sorted(flow.refused.items()))}
+    text = [f"{side} cargo by sea {', '.join(origins)} -> {', '.join(destinations)}: {flow.res:g} REs this phase "
+            f"({flow.general_supply_points} general supply points, {flow.resource_points} resource points, "
+            f"{flow.attack_steps} attack steps); limited by {flow.limited_by}"]
+    text += [f"  {end}: {why}" for end, why in sorted(flow.refused.items())]
+    return DataReport(data, text)
+
+
 SECTION_KEYS = ("side", "capacity_rule", "pools", "other_sections", "unusable_yards")
 
 

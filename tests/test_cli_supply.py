@@ -91,3 +91,28 @@ def test_naval_report_with_an_enemy_group_whose_combat_zone_runs_off_the_map(dat
     assert result.exit_code == 0, result.output
     zones = json.loads(result.output)["sides"]["Loyalist"]["combat_zones"]
     assert any("Canarias TF" in name for name in zones)
+
+
+def test_naval_carry_answers_the_sea_capacity_between_two_ports(tmp_path):
+    """12B4 / 30 / 34K (naval.naval_flow, run by `logistics naval --carry-from --carry-to`): no
+    transport group, no cargo; a transport group of 2 REs carries 2 REs from Vigo to Cadiz."""
+    from pathlib import Path
+    aug = Path(__file__).resolve().parents[1] / "scenarios" / "fwtbt"
+    for name in ("aug-1936.yaml", "aug-1936.owner.txt"):
+        (tmp_path / name).write_bytes((aug / name).read_bytes())
+    scenario = tmp_path / "aug-1936.yaml"
+    none = json.loads(run("naval", scenario, "--carry-from", "Ceuta", "--carry-to", "Cadiz", "--side", "insurgent",
+                          "--json").output)
+    assert (none["res"], none["limited_by"]) == (0, "transport")
+    edit(scenario, '  - {id: Cervera, side: Insurgent, kind: combat, hex: "23A:1301"}',
+         '  - {id: Cervera, side: Insurgent, kind: combat, hex: "23A:1301"}\n'
+         '  - {id: Ferry, side: Insurgent, kind: transport, hex: "23A:3926", in_port: true, capacity: 2}')
+    ferry = json.loads(run("naval", scenario, "--carry-from", "Vigo", "--carry-to", "Cadiz", "--side", "Insurgent",
+                           "--json").output)
+    assert ferry["res"] == 2 and ferry["limited_by"] == "transport"
+    # 34K: the Republican Fleet's combat zone in the Strait closes Ceuta -> Cadiz.
+    strait = json.loads(run("naval", scenario, "--carry-from", "Ceuta", "--carry-to", "Cadiz", "--side", "Insurgent",
+                            "--json").output)
+    assert (strait["res"], strait["limited_by"]) == (0, "no passage")
+    bad = run("naval", scenario, "--carry-from", "Atlantis", "--carry-to", "Cadiz")
+    assert bad.exit_code == 1 and "--carry-from: no port or beach 'Atlantis'" in bad.output

@@ -272,6 +272,6 @@ def naval_flow(position: Position, map_: Map, rules: EuropaRules, side: str, ori
     res = flow.optimal_flow() / quarter if status == flow.OPTIMAL else 0.0
     limited_by = "transport" if res >= carriers else "ports"
     if res == 0:
-        limited_by = "refused ends" if 0 in usable.values() else "no passage"
+        limited_by = "refused ends" if 0 in usable.values() else ("transport" if carriers <= 0 else "no passage")
     return NavalFlow(res, int(res / RE_PER_GENERAL_SUPPLY_POINT), int(res / RE_PER_RESOURCE_POINT),
                      int(res // RE_PER_ATTACK_STEP), limited_by, refused)

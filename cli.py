@@ -8,10 +8,9 @@ import sys
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_any, load_scenario_file
-from logistics.mapdata import Map
-from logistics.report.summary import map_summary, position_summary
-from logistics.report.supply import explanation, table, verdict_json
+
+# Each command imports what it uses when it runs, so that `logistics --help` and the commands
+# that solve nothing load neither the engine nor OR-Tools (docs/performance.md, start-up).
 
 
 class Command(click.Group):
@@ -43,6 +42,8 @@ def main() -> None:
 @click.argument("path", type=click.Path())
 def validate(path: str) -> None:
     """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
+    from logistics.files import load_any
+    from logistics.mapdata import Map
     loaded = load_any(path)
     if isinstance(loaded, Map):
         from pathlib import Path
@@ -83,6 +84,9 @@ def _echo_tree(value, indent: int = 0) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def show(path: str, as_json: bool) -> None:
     """Summarise a map or a scenario: terrain, places, rail, units by side."""
+    from logistics.files import load_any
+    from logistics.mapdata import Map
+    from logistics.report.summary import map_summary, position_summary
     loaded = load_any(path)
     summary = map_summary(loaded) if isinstance(loaded, Map) else position_summary(loaded.position, loaded.map)
     if as_json:
@@ -106,7 +110,9 @@ def _verdicts(scenario):
 def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | None, explain: bool,
            as_json: bool) -> None:
     """Supply verdict for every unit: general supply, isolation, attack supply, U-markers."""
+    from logistics.files import load_scenario_file
     from logistics.filters import filter_verdicts
+    from logistics.report.supply import explanation, table, verdict_json
     loaded = load_scenario_file(scenario)
     verdicts = filter_verdicts(_verdicts(loaded), scenario, loaded, side, unit_id, hex_id)
     if as_json:
@@ -124,6 +130,7 @@ def supply(scenario: str, side: str | None, unit_id: str | None, hex_id: str | N
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/naval.md).")
 def naval(scenario: str, as_json: bool) -> None:
     """Danger and combat zones, ports, naval connections and the limited-source allocation."""
+    from logistics.files import load_scenario_file
     from logistics.games import supply_engine
     from logistics.report.naval import naval_summary, naval_text
     loaded = load_scenario_file(scenario)
@@ -139,7 +146,9 @@ def naval(scenario: str, as_json: bool) -> None:
 @click.option("--unit", "unit_id", required=True, help="The unit to trace.")
 def trace(scenario: str, unit_id: str) -> None:
     """The supply line of one unit, hex by hex with its element, or where and why it fails."""
+    from logistics.files import load_scenario_file
     from logistics.filters import filter_verdicts
+    from logistics.report.supply import explanation
     loaded = load_scenario_file(scenario)
     for v in filter_verdicts(_verdicts(loaded), scenario, loaded, None, unit_id, None):
         click.echo("\n".join(explanation(v)))
@@ -154,6 +163,8 @@ def trace(scenario: str, unit_id: str) -> None:
 def render(path: str, output: str, ids: bool, hex_size: float, layer_text: str) -> None:
     """Draw a map, or a scenario with ownership and units, as SVG or PNG (north up)."""
     from logistics.atomic import write_text
+    from logistics.files import load_any
+    from logistics.mapdata import Map
     from logistics.render.layers import LAYERS, parse_layers
     from logistics.render.svg import render_png, render_svg
     try:

@@ -12,13 +12,7 @@ import json
 
 import click
 
-from logistics import games
 from logistics.errors import LoadError
-from logistics.files import load_scenario_file
-from logistics.rail.model import Orders
-from logistics.rail.moves import load_moves
-from logistics.rail.planner import plan
-from logistics.report.rail import plan_json, plan_text, pools_text
 
 SECTION_KEYS = ("side", "capacity_rule", "pools", "other_sections", "unusable_yards")
 
@@ -50,6 +44,12 @@ def rail() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/rail.md).")
 def sections(scenario: str, moves: str | None, side: str | None, as_json: bool) -> None:
     """Each side's rail sections with their capacity, used (by the plan of MOVES.yaml) and free."""
+    from logistics import games
+    from logistics.files import load_scenario_file
+    from logistics.rail.model import Orders
+    from logistics.rail.moves import load_moves
+    from logistics.rail.planner import plan
+    from logistics.report.rail import plan_json, pools_text
     loaded = load_scenario_file(scenario)
     position = loaded.position
     names = [s.name for s in position.sides]
@@ -78,6 +78,10 @@ def sections(scenario: str, moves: str | None, side: str | None, as_json: bool) 
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/rail.md).")
 def plan_command(scenario: str, moves: str, as_json: bool) -> None:
     """Choose which requested rail moves fit the capacity, and explain the others."""
+    from logistics.files import load_scenario_file
+    from logistics.rail.moves import load_moves
+    from logistics.rail.planner import plan
+    from logistics.report.rail import plan_json, plan_text
     loaded = load_scenario_file(scenario)
     data = {"scenario": scenario, "moves_file": moves,
             **plan_json(plan(loaded.position, loaded.map, load_moves(moves, loaded), source=scenario), loaded.map)}

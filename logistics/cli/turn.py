@@ -14,11 +14,6 @@ from pathlib import Path
 
 import click
 
-from logistics.files import load_scenario_file
-from logistics.scenario_writer import scenario_text
-from logistics.turn.engine import advance, describe
-from logistics.turn.history import entries, history_dir, record, undo
-
 
 @click.group()
 def turn() -> None:
@@ -29,6 +24,9 @@ def turn() -> None:
 @click.argument("scenario", type=click.Path())
 def show_turn(scenario: str) -> None:
     """Where the game stands and what the next step does."""
+    from logistics.files import load_scenario_file
+    from logistics.turn.engine import advance, describe
+    from logistics.turn.history import entries
     loaded = load_scenario_file(scenario)
     step = advance(loaded.position, loaded.map, scenario)
     click.echo(f"now:  {describe(loaded.position)}")
@@ -43,6 +41,10 @@ def show_turn(scenario: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
     """Advance the scenario one phase (Europa) or segment (TSCW), or --steps of them."""
+    from logistics.files import load_scenario_file
+    from logistics.scenario_writer import scenario_text
+    from logistics.turn.engine import advance, describe
+    from logistics.turn.history import history_dir, record
     loaded = load_scenario_file(scenario)
     path = Path(scenario)
     position, done = loaded.position, []
@@ -72,6 +74,7 @@ def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
 @click.argument("scenario", type=click.Path())
 def undo_step(scenario: str) -> None:
     """Put back the state before the last step."""
+    from logistics.turn.history import undo
     line = undo(Path(scenario))
     click.echo(f"undone: {line}")
 
@@ -80,5 +83,6 @@ def undo_step(scenario: str) -> None:
 @click.argument("scenario", type=click.Path())
 def show_history(scenario: str) -> None:
     """The steps taken so far, oldest first."""
+    from logistics.turn.history import entries
     for line in entries(Path(scenario)) or ["no steps taken"]:
         click.echo(line)

@@ -1,8 +1,11 @@
 """Solver benchmarks (issue [H]): the CP-SAT limited-source allocation (1k units / 100 sources)
 and the rail planner (200 requests / 5 sections), each with its optimality status.
 
-Not part of .ci/run or pytest. Run: /work/venv/bin/python benchmarks/bench_solvers.py
-Prints a table and writes benchmarks/results_solvers.json. Instances are seeded and random:
+Not part of .ci/run or pytest. Run: /work/venv/bin/python benchmarks/bench_solvers.py [REPEAT]
+Each solver runs REPEAT times (default 5): the median and the spread (min-max). The LP
+relaxation of each instance (GLOP) is solved and printed with its count of fractional variables,
+so that an instance whose relaxation is already integral (and so easy) shows. Prints a table
+and writes benchmarks/results_solvers.json. Instances are seeded and random:
 - allocation: units of 1/2, 1, 2 or 3 REs; sources of 3 to 12 REs; each unit can trace to 2-5
   sources, a third of those lines through one of 10 minor / standard ports (6 REs each, the Palma
   ruling); more REs asking than the sources hold, so the choice matters;
@@ -65,29 +68,86 @@ def timed(fn, repeat: int):
     return statistics.median(times), times, result
 
 
-def main(repeat: int = 1, seed: int = 1) -> dict:
+def lp_bound(columns: list[tuple[float, list[tuple[str, float]]]], rows: dict[str, float]) -> tuple[float, int]:
+    """The LP relaxation of a 0/1 packing model (GLOP): its optimum, and how many variables it
+    leaves fractional (0: the relaxation is already integral and proves the answer by itself).
+    `columns`: (objective, [(row, coefficient)]) per variable; `rows`: each row's upper bound."""
+    from ortools.linear_solver import pywraplp
+    lp = pywraplp.Solver.CreateSolver("GLOP")
+    xs = [lp.NumVar(0, 1, f"x{k}") for k in range(len(columns))]
+    cons = {name: lp.Constraint(-lp.infinity(), bound) for name, bound in rows.items()}
+    for x, (_, coefficients) in zip(xs, columns):
+        for name, a in coefficients:
+            cons[name].SetCoefficient(x, a)
+    objective = lp.Objective()
+    for x, (c, _) in zip(xs, columns):
+        objective.SetCoefficient(x, c)
+    objective.SetMaximization()
+    lp.Solve()
+    return objective.Value(), sum(1e-6 < x.solution_value() < 1 - 1e-6 for x in xs)
+
+
+def allocation_lp(inst) -> tuple[float, int]:
+    sizes, capacities, options, port_caps = inst
+    rows = {f"unit {u}": 1.0 for u in sizes} | {f"source {s}": c for s, c in capacities.items()} \
+        | {f"port {p}": c for p, c in port_caps.items()}
+    columns = [(sizes[o.unit], [(f"unit {o.unit}", 1.0), (f"source {o.source}", sizes[o.unit])]
+                + [(f"port {p}", sizes[o.unit]) for p in {o.via, o.source} & set(port_caps)]) for o in options]
+    return lp_bound(columns, rows)
+
+
+def rail_lp(problem: Problem) -> tuple[float, int]:
+    rows = {f"request {r}": 1.0 for r in range(len(problem.values))} \
+        | {f"pool {k}": float(c) for k, c in enumerate(problem.capacities)}
+    columns = [(float(problem.values[r]), [(f"request {r}", 1.0), (f"pool {pool}", float(cost))])
+               for r, cands in enumerate(problem.options) for pool, cost in cands]
+    return lp_bound(columns, rows)
+
+
+def spread(times: list[float]) -> str:
+    return f"{min(times):.3f}-{max(times):.3f}"
+
+
+def main(repeat: int = 5, seed: int = 1) -> dict:
     inst = allocation_instance(seed)
     t_alloc, all_alloc, alloc = timed(lambda: allocate(*inst), repeat)
     problem = rail_instance(seed)
     t_rail, all_rail, plan = timed(lambda: solve(problem), repeat)
+    alloc_lp, alloc_fractional = allocation_lp(inst)
+    rail_bound, rail_fractional = rail_lp(problem)
+    rail_demand = [0] * len(problem.capacities)
+    for cands in problem.options:
+        for pool, cost in cands:
+            rail_demand[pool] += cost
     rows = {
         "allocation": {"instance": "1000 units / 100 sources / 10 ports", "median_s": t_alloc, "times_s": all_alloc,
                        "status": alloc.status, "supplied_res": alloc.supplied_res,
-                       "asked_res": sum(inst[0].values()), "target": "proven optimal <= 2 s"},
+                       "asked_res": sum(inst[0].values()), "capacity_res": sum(inst[1].values()),
+                       "lp_bound": alloc_lp, "lp_fractional_variables": alloc_fractional,
+                       "target": "proven optimal <= 2 s"},
         "rail_plan": {"instance": "200 requests / 5 sections", "median_s": t_rail, "times_s": all_rail,
-                      "status": plan.status, "objective": plan.objective, "target": "proven optimal <= 1 s"},
+                      "status": plan.status, "objective": plan.objective, "demand_over_capacity":
+                      sum(rail_demand) / sum(problem.capacities), "lp_bound": rail_bound,
+                      "lp_fractional_variables": rail_fractional, "target": "proven optimal <= 1 s"},
         "machine": {"python": platform.python_version(), "processor": platform.processor() or platform.machine()},
-        "seed": seed,
+        "seed": seed, "repeat": repeat,
     }
-    print("| solver | instance | median s | status | target | met |")
-    print("|---|---|---|---|---|---|")
+    a, r = rows["allocation"], rows["rail_plan"]
+    print(f"allocation: asks {a['asked_res']:g} REs of {a['capacity_res']:g} REs of capacity "
+          f"({a['asked_res'] / a['capacity_res']:.2f}x); LP bound {alloc_lp:.2f} REs, "
+          f"{alloc_fractional} fractional variables; supplied {a['supplied_res']:g}")
+    print(f"rail plan: candidates ask {r['demand_over_capacity']:.2f}x the capacity; LP bound {rail_bound:.1f}, "
+          f"{rail_fractional} fractional variables; objective {plan.objective}")
+    print("| solver | instance | median s | min-max s (runs) | status | target | met |")
+    print("|---|---|---|---|---|---|---|")
     for key, limit in (("allocation", 2.0), ("rail_plan", 1.0)):
         r = rows[key]
         met = r["status"] == "OPTIMAL" and r["median_s"] <= limit
-        print(f"| {key} | {r['instance']} | {r['median_s']:.3f} | {r['status']} | {r['target']} | {'yes' if met else 'no'} |")
+        print(f"| {key} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({repeat}) | {r['status']} "
+              f"| {r['target']} | {'yes' if met else 'no'} |")
     Path(__file__).with_name("results_solvers.json").write_text(json.dumps(rows, indent=2) + "\n")
     return rows
 
 
 if __name__ == "__main__":
-    main()
+    main(repeat=int(sys.argv[1]) if len(sys.argv) > 1 else 5)

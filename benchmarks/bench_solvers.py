@@ -28,7 +28,11 @@ from logistics.games.europa.limited import Option, allocate  # noqa: E402
 from logistics.rail.planner import Problem, solve  # noqa: E402
 
 
-def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports: int = 10):
+TIGHT = 1.03          # harder instances: what is asked exceeds the capacity by 3 % only
+CAPPED_S = 10.0       # the 10x instances: what the solvers reach within this wall time
+
+
+def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports: int = 10, tight: bool = False):
     rnd = random.Random(seed)
     sizes = {f"u{k}": rnd.choice([0.5, 1.0, 1.0, 2.0, 3.0]) for k in range(units)}
     capacities = {f"s{k}": float(rnd.choice([3, 3, 6, 9, 12])) for k in range(sources)}
@@ -38,10 +42,13 @@ def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports:
         for s in rnd.sample(sorted(capacities), rnd.randint(2, 5)):
             via = f"port of p{rnd.randrange(ports)}" if rnd.random() < 1 / 3 else None
             options.append(Option(u, s, via))
+    if tight:         # sources scaled so that the units ask TIGHT x their capacity (whole REs)
+        scale = sum(sizes.values()) / TIGHT / sum(capacities.values())
+        capacities = {s: float(max(1, round(c * scale))) for s, c in capacities.items()}
     return sizes, capacities, options, port_caps
 
 
-def rail_instance(seed: int, requests: int = 200, sections: int = 5):
+def rail_instance(seed: int, requests: int = 200, sections: int = 5, tight: bool = False):
     rnd = random.Random(seed)
     scale = 2                                  # half REs as whole numbers
     values, options, demand = [], [], [0] * sections
@@ -56,6 +63,9 @@ def rail_instance(seed: int, requests: int = 200, sections: int = 5):
             demand[pool] += cost
         options.append(tuple(cands))
     capacities = tuple(max(scale, d // 3) for d in demand)
+    if tight:         # the requests (each at its cheapest candidate) ask TIGHT x the capacity
+        asked = sum(min(cost for _, cost in cands) for cands in options)
+        capacities = tuple(max(scale, int(d * asked / TIGHT / sum(demand))) for d in demand)
     return Problem(tuple(values), tuple(options), capacities)
 
 
@@ -108,6 +118,49 @@ def spread(times: list[float]) -> str:
     return f"{min(times):.3f}-{max(times):.3f}"
 
 
+def capped_allocate(inst, seconds: float):
+    """`allocate` with every CP-SAT solve cut at `seconds` of wall time (benchmark only)."""
+    import logistics.solver as solver_module
+    plain = solver_module.deterministic_solver
+
+    def capped(time_limit=None, deterministic_limit=None):
+        return plain(time_limit=seconds if time_limit is None else time_limit, deterministic_limit=deterministic_limit)
+    solver_module.deterministic_solver = capped
+    try:
+        return allocate(*inst)
+    finally:
+        solver_module.deterministic_solver = plain
+
+
+def harder(repeat: int, seed: int) -> dict:
+    """Tight instances at the targets' size (repeat runs) and at 10x (one run, CAPPED_S each)."""
+    rows = {}
+    for key, units, sources, ports, requests, sections, runs in (("tight", 1000, 100, 10, 200, 5, repeat),
+                                                                  ("tight_10x", 10_000, 1000, 100, 2000, 20, 1)):
+        inst = allocation_instance(seed, units, sources, ports, tight=True)
+        t_a, all_a, alloc = timed(lambda: capped_allocate(inst, CAPPED_S), runs)  # noqa: B023 (called at once)
+        lp_a, frac_a = allocation_lp(inst)
+        problem = rail_instance(seed, requests, sections, tight=True)
+        t_r, all_r, plan = timed(lambda: solve(problem, time_limit=CAPPED_S), runs)  # noqa: B023 (called at once)
+        lp_r, frac_r = rail_lp(problem)
+        asked = sum(min(c for _, c in cands) for cands in problem.options)
+        rows[key] = {
+            "allocation": {"instance": f"{units} units / {sources} sources / {ports} ports, asking "
+                           f"{sum(inst[0].values()) / sum(inst[1].values()):.3f}x the capacity",
+                           "median_s": t_a, "times_s": all_a, "status": alloc.status, "supplied_res": alloc.supplied_res,
+                           "lp_bound": lp_a, "lp_fractional_variables": frac_a, "tie_break": alloc.tie_break},
+            "rail_plan": {"instance": f"{requests} requests / {sections} sections, asking "
+                          f"{asked / sum(problem.capacities):.3f}x the capacity",
+                          "median_s": t_r, "times_s": all_r, "status": plan.status, "objective": plan.objective,
+                          "lp_bound": lp_r, "lp_fractional_variables": frac_r}}
+        for name, r in rows[key].items():
+            value = r.get("supplied_res", r.get("objective"))
+            print(f"| {key} {name} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({len(r['times_s'])}) "
+                  f"| {r['status']} | {value:g} | LP {r['lp_bound']:.2f}, {r['lp_fractional_variables']} fractional |",
+                  flush=True)
+    return rows
+
+
 def main(repeat: int = 5, seed: int = 1) -> dict:
     inst = allocation_instance(seed)
     t_alloc, all_alloc, alloc = timed(lambda: allocate(*inst), repeat)
@@ -145,6 +198,10 @@ def main(repeat: int = 5, seed: int = 1) -> dict:
         met = r["status"] == "OPTIMAL" and r["median_s"] <= limit
         print(f"| {key} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({repeat}) | {r['status']} "
               f"| {r['target']} | {'yes' if met else 'no'} |")
+    print(f"harder instances (every CP-SAT solve capped at {CAPPED_S:g} s):")
+    print("| instance | | median s | min-max s (runs) | status | value | LP relaxation |")
+    print("|---|---|---|---|---|---|---|")
+    rows["harder"] = harder(repeat, seed)
     Path(__file__).with_name("results_solvers.json").write_text(json.dumps(rows, indent=2) + "\n")
     return rows
 

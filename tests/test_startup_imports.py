@@ -34,7 +34,7 @@ def test_import_logistics_loads_no_solver():
 
 
 @pytest.mark.parametrize("args", [
-    ["--help"], ["rail", "--help"], ["turn", "--help"], ["import", "--help"],
+    ["--help"],                                          # imports every command module
     ["supply", "scenarios/fwtbt/aug-1936.yaml"],          # its limited sources need no solver
     ["show", "scenarios/tscw/example-9-5.yaml"],
 ])

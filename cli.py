@@ -9,9 +9,9 @@ import sys
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_any
-from logistics.mapdata import Map
-from logistics.report.summary import map_summary, position_summary
+
+# Each command imports what it uses when it runs, so that `logistics --help` and the commands
+# that solve nothing load neither the engine nor OR-Tools (docs/performance.md, start-up).
 
 
 class Command(click.Group):
@@ -62,6 +62,8 @@ def main(ctx: click.Context, any_path: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def validate(path: str, as_json: bool) -> None:
     """Check a map (folder or map.yaml) or a scenario file; exit 1 with the first error."""
+    from logistics.files import load_any
+    from logistics.mapdata import Map
     loaded = load_any(path)
     if isinstance(loaded, Map):
         from pathlib import Path
@@ -108,6 +110,9 @@ def _echo_tree(value, indent: int = 0) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def show(path: str, as_json: bool) -> None:
     """Summarise a map or a scenario: terrain, places, rail, units by side."""
+    from logistics.files import load_any
+    from logistics.mapdata import Map
+    from logistics.report.summary import map_summary, position_summary
     loaded = load_any(path)
     summary = map_summary(loaded) if isinstance(loaded, Map) else position_summary(loaded.position, loaded.map)
     if as_json:

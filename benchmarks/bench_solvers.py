@@ -1,8 +1,11 @@
 """Solver benchmarks (issue [H]): the CP-SAT limited-source allocation (1k units / 100 sources)
 and the rail planner (200 requests / 5 sections), each with its optimality status.
 
-Not part of .ci/run or pytest. Run: /work/venv/bin/python benchmarks/bench_solvers.py
-Prints a table and writes benchmarks/results_solvers.json. Instances are seeded and random:
+Not part of .ci/run or pytest. Run: /work/venv/bin/python benchmarks/bench_solvers.py [REPEAT]
+Each solver runs REPEAT times (default 5): the median and the spread (min-max). The LP
+relaxation of each instance (GLOP) is solved and printed with its count of fractional variables,
+so that an instance whose relaxation is already integral (and so easy) shows. Prints a table
+and writes benchmarks/results_solvers.json. Instances are seeded and random:
 - allocation: units of 1/2, 1, 2 or 3 REs; sources of 3 to 12 REs; each unit can trace to 2-5
   sources, a third of those lines through one of 10 minor / standard ports (6 REs each, the Palma
   ruling); more REs asking than the sources hold, so the choice matters;
@@ -25,7 +28,11 @@ from logistics.games.europa.limited import Option, allocate  # noqa: E402
 from logistics.rail.planner import Problem, solve  # noqa: E402
 
 
-def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports: int = 10):
+TIGHT = 1.03          # harder instances: what is asked exceeds the capacity by 3 % only
+CAPPED_S = 10.0       # the 10x instances: what the solvers reach within this wall time
+
+
+def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports: int = 10, tight: bool = False):
     rnd = random.Random(seed)
     sizes = {f"u{k}": rnd.choice([0.5, 1.0, 1.0, 2.0, 3.0]) for k in range(units)}
     capacities = {f"s{k}": float(rnd.choice([3, 3, 6, 9, 12])) for k in range(sources)}
@@ -35,10 +42,13 @@ def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports:
         for s in rnd.sample(sorted(capacities), rnd.randint(2, 5)):
             via = f"port of p{rnd.randrange(ports)}" if rnd.random() < 1 / 3 else None
             options.append(Option(u, s, via))
+    if tight:         # sources scaled so that the units ask TIGHT x their capacity (whole REs)
+        scale = sum(sizes.values()) / TIGHT / sum(capacities.values())
+        capacities = {s: float(max(1, round(c * scale))) for s, c in capacities.items()}
     return sizes, capacities, options, port_caps
 
 
-def rail_instance(seed: int, requests: int = 200, sections: int = 5):
+def rail_instance(seed: int, requests: int = 200, sections: int = 5, tight: bool = False):
     rnd = random.Random(seed)
     scale = 2                                  # half REs as whole numbers
     values, options, demand = [], [], [0] * sections
@@ -53,6 +63,9 @@ def rail_instance(seed: int, requests: int = 200, sections: int = 5):
             demand[pool] += cost
         options.append(tuple(cands))
     capacities = tuple(max(scale, d // 3) for d in demand)
+    if tight:         # the requests (each at its cheapest candidate) ask TIGHT x the capacity
+        asked = sum(min(cost for _, cost in cands) for cands in options)
+        capacities = tuple(max(scale, int(d * asked / TIGHT / sum(demand))) for d in demand)
     return Problem(tuple(values), tuple(options), capacities)
 
 
@@ -65,29 +78,133 @@ def timed(fn, repeat: int):
     return statistics.median(times), times, result
 
 
-def main(repeat: int = 1, seed: int = 1) -> dict:
+def lp_bound(columns: list[tuple[float, list[tuple[str, float]]]], rows: dict[str, float]) -> tuple[float, int]:
+    """The LP relaxation of a 0/1 packing model (GLOP): its optimum, and how many variables it
+    leaves fractional (0: the relaxation is already integral and proves the answer by itself).
+    `columns`: (objective, [(row, coefficient)]) per variable; `rows`: each row's upper bound."""
+    from ortools.linear_solver import pywraplp
+    lp = pywraplp.Solver.CreateSolver("GLOP")
+    xs = [lp.NumVar(0, 1, f"x{k}") for k in range(len(columns))]
+    cons = {name: lp.Constraint(-lp.infinity(), bound) for name, bound in rows.items()}
+    for x, (_, coefficients) in zip(xs, columns):
+        for name, a in coefficients:
+            cons[name].SetCoefficient(x, a)
+    objective = lp.Objective()
+    for x, (c, _) in zip(xs, columns):
+        objective.SetCoefficient(x, c)
+    objective.SetMaximization()
+    lp.Solve()
+    return objective.Value(), sum(1e-6 < x.solution_value() < 1 - 1e-6 for x in xs)
+
+
+def allocation_lp(inst) -> tuple[float, int]:
+    sizes, capacities, options, port_caps = inst
+    rows = {f"unit {u}": 1.0 for u in sizes} | {f"source {s}": c for s, c in capacities.items()} \
+        | {f"port {p}": c for p, c in port_caps.items()}
+    columns = [(sizes[o.unit], [(f"unit {o.unit}", 1.0), (f"source {o.source}", sizes[o.unit])]
+                + [(f"port {p}", sizes[o.unit]) for p in {o.via, o.source} & set(port_caps)]) for o in options]
+    return lp_bound(columns, rows)
+
+
+def rail_lp(problem: Problem) -> tuple[float, int]:
+    rows = {f"request {r}": 1.0 for r in range(len(problem.values))} \
+        | {f"pool {k}": float(c) for k, c in enumerate(problem.capacities)}
+    columns = [(float(problem.values[r]), [(f"request {r}", 1.0), (f"pool {pool}", float(cost))])
+               for r, cands in enumerate(problem.options) for pool, cost in cands]
+    return lp_bound(columns, rows)
+
+
+def spread(times: list[float]) -> str:
+    return f"{min(times):.3f}-{max(times):.3f}"
+
+
+def capped_allocate(inst, seconds: float):
+    """`allocate` with every CP-SAT solve cut at `seconds` of wall time (benchmark only)."""
+    import logistics.solver as solver_module
+    plain = solver_module.deterministic_solver
+
+    def capped(time_limit=None, deterministic_limit=None):
+        return plain(time_limit=seconds if time_limit is None else time_limit, deterministic_limit=deterministic_limit)
+    solver_module.deterministic_solver = capped
+    try:
+        return allocate(*inst)
+    finally:
+        solver_module.deterministic_solver = plain
+
+
+def harder(repeat: int, seed: int) -> dict:
+    """Tight instances at the targets' size (repeat runs) and at 10x (one run, CAPPED_S each)."""
+    rows = {}
+    for key, units, sources, ports, requests, sections, runs in (("tight", 1000, 100, 10, 200, 5, repeat),
+                                                                  ("tight_10x", 10_000, 1000, 100, 2000, 20, 1)):
+        inst = allocation_instance(seed, units, sources, ports, tight=True)
+        t_a, all_a, alloc = timed(lambda: capped_allocate(inst, CAPPED_S), runs)  # noqa: B023 (called at once)
+        lp_a, frac_a = allocation_lp(inst)
+        problem = rail_instance(seed, requests, sections, tight=True)
+        t_r, all_r, plan = timed(lambda: solve(problem, time_limit=CAPPED_S), runs)  # noqa: B023 (called at once)
+        lp_r, frac_r = rail_lp(problem)
+        asked = sum(min(c for _, c in cands) for cands in problem.options)
+        rows[key] = {
+            "allocation": {"instance": f"{units} units / {sources} sources / {ports} ports, asking "
+                           f"{sum(inst[0].values()) / sum(inst[1].values()):.3f}x the capacity",
+                           "median_s": t_a, "times_s": all_a, "status": alloc.status, "supplied_res": alloc.supplied_res,
+                           "lp_bound": lp_a, "lp_fractional_variables": frac_a, "tie_break": alloc.tie_break},
+            "rail_plan": {"instance": f"{requests} requests / {sections} sections, asking "
+                          f"{asked / sum(problem.capacities):.3f}x the capacity",
+                          "median_s": t_r, "times_s": all_r, "status": plan.status, "objective": plan.objective,
+                          "lp_bound": lp_r, "lp_fractional_variables": frac_r}}
+        for name, r in rows[key].items():
+            value = r.get("supplied_res", r.get("objective"))
+            print(f"| {key} {name} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({len(r['times_s'])}) "
+                  f"| {r['status']} | {value:g} | LP {r['lp_bound']:.2f}, {r['lp_fractional_variables']} fractional |",
+                  flush=True)
+    return rows
+
+
+def main(repeat: int = 5, seed: int = 1) -> dict:
     inst = allocation_instance(seed)
     t_alloc, all_alloc, alloc = timed(lambda: allocate(*inst), repeat)
     problem = rail_instance(seed)
     t_rail, all_rail, plan = timed(lambda: solve(problem), repeat)
+    alloc_lp, alloc_fractional = allocation_lp(inst)
+    rail_bound, rail_fractional = rail_lp(problem)
+    rail_demand = [0] * len(problem.capacities)
+    for cands in problem.options:
+        for pool, cost in cands:
+            rail_demand[pool] += cost
     rows = {
         "allocation": {"instance": "1000 units / 100 sources / 10 ports", "median_s": t_alloc, "times_s": all_alloc,
                        "status": alloc.status, "supplied_res": alloc.supplied_res,
-                       "asked_res": sum(inst[0].values()), "target": "proven optimal <= 2 s"},
+                       "asked_res": sum(inst[0].values()), "capacity_res": sum(inst[1].values()),
+                       "lp_bound": alloc_lp, "lp_fractional_variables": alloc_fractional,
+                       "target": "proven optimal <= 2 s"},
         "rail_plan": {"instance": "200 requests / 5 sections", "median_s": t_rail, "times_s": all_rail,
-                      "status": plan.status, "objective": plan.objective, "target": "proven optimal <= 1 s"},
+                      "status": plan.status, "objective": plan.objective, "demand_over_capacity":
+                      sum(rail_demand) / sum(problem.capacities), "lp_bound": rail_bound,
+                      "lp_fractional_variables": rail_fractional, "target": "proven optimal <= 1 s"},
         "machine": {"python": platform.python_version(), "processor": platform.processor() or platform.machine()},
-        "seed": seed,
+        "seed": seed, "repeat": repeat,
     }
-    print("| solver | instance | median s | status | target | met |")
-    print("|---|---|---|---|---|---|")
+    a, r = rows["allocation"], rows["rail_plan"]
+    print(f"allocation: asks {a['asked_res']:g} REs of {a['capacity_res']:g} REs of capacity "
+          f"({a['asked_res'] / a['capacity_res']:.2f}x); LP bound {alloc_lp:.2f} REs, "
+          f"{alloc_fractional} fractional variables; supplied {a['supplied_res']:g}")
+    print(f"rail plan: candidates ask {r['demand_over_capacity']:.2f}x the capacity; LP bound {rail_bound:.1f}, "
+          f"{rail_fractional} fractional variables; objective {plan.objective}")
+    print("| solver | instance | median s | min-max s (runs) | status | target | met |")
+    print("|---|---|---|---|---|---|---|")
     for key, limit in (("allocation", 2.0), ("rail_plan", 1.0)):
         r = rows[key]
         met = r["status"] == "OPTIMAL" and r["median_s"] <= limit
-        print(f"| {key} | {r['instance']} | {r['median_s']:.3f} | {r['status']} | {r['target']} | {'yes' if met else 'no'} |")
+        print(f"| {key} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({repeat}) | {r['status']} "
+              f"| {r['target']} | {'yes' if met else 'no'} |")
+    print(f"harder instances (every CP-SAT solve capped at {CAPPED_S:g} s):")
+    print("| instance | | median s | min-max s (runs) | status | value | LP relaxation |")
+    print("|---|---|---|---|---|---|---|")
+    rows["harder"] = harder(repeat, seed)
     Path(__file__).with_name("results_solvers.json").write_text(json.dumps(rows, indent=2) + "\n")
     return rows
 
 
 if __name__ == "__main__":
-    main()
+    main(repeat=int(sys.argv[1]) if len(sys.argv) > 1 else 5)

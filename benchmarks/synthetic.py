@@ -148,15 +148,17 @@ def synthetic(n_hexes: int, n_units: int, seed: int = 1) -> Synthetic:
 
     def add_track(name: str, klass: str, points: list[Hex]) -> list[Hex]:
         """The land runs of the chain through `points` as tracks; returns the hexes laid."""
-        laid, run = [], []
+        laid, run, in_run = [], [], set()
         for h in _path(points) + [None]:
-            if h is not None and land(h) and h not in run:
+            if h is not None and land(h) and h not in in_run:
                 run.append(h)
+                in_run.add(h)
                 continue
             if len(run) >= 2:
                 tracks.append(Track(f"{name}.{len(tracks)}", klass, tuple(run)))
                 laid += run
             run = [h] if h is not None and land(h) else []
+            in_run = set(run)
         return laid
 
     trunks: list[list[Hex]] = []
@@ -296,7 +298,8 @@ def synthetic(n_hexes: int, n_units: int, seed: int = 1) -> Synthetic:
         return [c.name for c in mine[:count]]
 
     n_connected = 3 + n_hexes // 25_000
-    on_trunks = [c for c in m.cities if c.place.hex in set(trunk_hexes)]
+    on_trunk = set(trunk_hexes)                       # built once: the generator stays linear
+    on_trunks = [c for c in m.cities if c.place.hex in on_trunk]
     on_trunks.sort(key=lambda c: layout.to_offset(c.place.hex))
     west = cities_of("Loyalist", on_trunks, n_connected)            # the westernmost, and so on
     east = cities_of("Insurgent", on_trunks[::-1], n_connected)

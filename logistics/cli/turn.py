@@ -14,11 +14,6 @@ from pathlib import Path
 
 import click
 
-from logistics.files import load_scenario_file
-from logistics.scenario_writer import scenario_text
-from logistics.turn.engine import advance, describe
-from logistics.turn.history import entries, history_dir, record, recover, step_lock, undo
-
 
 @click.group()
 def turn() -> None:
@@ -42,6 +37,9 @@ def _report(notes: list[str]) -> None:
 @JSON
 def show_turn(scenario: str, as_json: bool) -> None:
     """Where the game stands and what the next step does."""
+    from logistics.files import load_scenario_file
+    from logistics.turn.engine import advance, describe
+    from logistics.turn.history import entries, recover, step_lock
     with step_lock(Path(scenario)):
         _report(recover(Path(scenario)))
     loaded = load_scenario_file(scenario)
@@ -58,6 +56,10 @@ def show_turn(scenario: str, as_json: bool) -> None:
 @JSON
 def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
     """Advance the scenario one phase (Europa) or segment (TSCW), or --steps of them."""
+    from logistics.files import load_scenario_file
+    from logistics.scenario_writer import scenario_text
+    from logistics.turn.engine import advance, describe
+    from logistics.turn.history import history_dir, record, recover, step_lock
     path = Path(scenario)
     with step_lock(path):
         _report(recover(path) if not dry_run else [])
@@ -90,6 +92,7 @@ def next_step(scenario: str, steps: int, dry_run: bool, as_json: bool) -> None:
 @JSON
 def undo_step(scenario: str, as_json: bool) -> None:
     """Put back the state before the last step."""
+    from logistics.turn.history import recover, step_lock, undo
     path = Path(scenario)
     with step_lock(path):
         _report(recover(path))
@@ -102,6 +105,7 @@ def undo_step(scenario: str, as_json: bool) -> None:
 @JSON
 def show_history(scenario: str, as_json: bool) -> None:
     """The steps taken so far, oldest first."""
+    from logistics.turn.history import entries, recover, step_lock
     with step_lock(Path(scenario)):
         _report(recover(Path(scenario)))
     steps = entries(Path(scenario))

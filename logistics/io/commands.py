@@ -3,14 +3,14 @@ reader sees (`vassal where`, `vassal pieces`), and describe one hex (`where`).""
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_any
-from logistics.mapdata import Map
-from logistics.mapio import find_hex
-from logistics.numbering import NumberingError
+
+if TYPE_CHECKING:
+    from logistics.mapdata import Map
 
 
 def _echo_json(value) -> None:
@@ -178,6 +178,10 @@ def where_command(source, place, as_json) -> None:
     SOURCE is a map (folder or name under maps/) or a scenario."""
     from pathlib import Path
 
+    from logistics.files import load_any
+    from logistics.mapdata import Map
+    from logistics.mapio import find_hex
+    from logistics.numbering import NumberingError
     from logistics.scenario import find_map_folder
     if not Path(source).exists():
         folder = find_map_folder(source, Path.cwd())

@@ -24,10 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ortools.sat.python import cp_model
-
 from logistics.games.europa.status import IN_SUPPLY, LIMITED, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
-from logistics.solver import deterministic_solver
 
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
 LNS_WORK = 10.0           # CP-SAT deterministic time for the neighbourhood search of large instances
@@ -57,6 +54,7 @@ def _ports_of(o: Option, port_caps: dict) -> set[str]:
 
 def _model(q: dict[str, int], options: list[Option], capacities: dict[str, int], port_caps: dict[str, int]):
     """The allocation model over `options` (sizes and capacities in quarter REs)."""
+    from ortools.sat.python import cp_model  # imported only when a model is solved
     model = cp_model.CpModel()
     x = {o: model.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
     by_unit: dict[str, list[Option]] = {}
@@ -104,6 +102,9 @@ def fill_gaps(q: dict[str, int], options: list[Option], capacities: dict[str, in
     the other sources keep their units. On large instances the search for an answer as good as the
     LP bound is most of the work, and the full model proves such an answer at once (1k units:
     155 s from scratch, 3.4 s from `best_fit`, 1.4 s from this; docs/performance.md)."""
+    from ortools.sat.python import cp_model
+
+    from logistics.solver import deterministic_solver
     filled: dict[str, int] = {}
     for o in first:
         filled[o.source] = filled.get(o.source, 0) + q[o.unit]
@@ -126,6 +127,44 @@ def fill_gaps(q: dict[str, int], options: list[Option], capacities: dict[str, in
     return better if sum(q[o.unit] for o in better) > sum(q[o.unit] for o in first) else first
 
 
+def first_choices(q: dict[str, int], options: list[Option], sources: list[str], capacities: dict[str, int],
+                  port_caps: dict[str, int]) -> set[Option] | None:
+    """Every unit on its first-listed source, if that fits every source and port and gives each
+    unit something; else None. Such an answer supplies every unit that has an option, so it is
+    optimal, and with every unit taken it is the unique answer the tie-break prefers (earlier
+    sources for each unit); CP-SAT would find exactly it. Units of no size are left to CP-SAT,
+    whose tie-break may leave them out."""
+    source_pos = {s: k for k, s in enumerate(sources)}
+    best: dict[str, list[Option]] = {}
+    for o in options:
+        if q[o.unit] <= 0 or o.source not in source_pos:
+            return None
+        kept = best.setdefault(o.unit, [o])
+        if source_pos[o.source] < source_pos[kept[0].source]:
+            best[o.unit] = [o]
+        elif o is not kept[0] and o.source == kept[0].source:
+            kept.append(o)
+    if any(len(opts) > 1 for opts in best.values()):
+        return None                      # two lines to one source: leave the choice to CP-SAT
+    left = dict(capacities) | {f"\0{p}": c for p, c in port_caps.items()}
+    for (o,) in best.values():
+        for key in [o.source] + [f"\0{p}" for p in _ports_of(o, port_caps)]:
+            left[key] = left.get(key, 0) - q[o.unit]
+            if left[key] < 0:
+                return None
+    return {opts[0] for opts in best.values()}
+
+
+def _allocation(chosen, sizes: dict[str, float], q: dict[str, int], status: str, tie_break: str) -> Allocation:
+    assignment = {o.unit: o.source for o in chosen}
+    used: dict[str, float] = {}
+    for o in chosen:
+        used[o.source] = used.get(o.source, 0) + sizes[o.unit]
+        if o.via:
+            used[o.via] = used.get(o.via, 0) + sizes[o.unit]
+    return Allocation(status, assignment, sum(q[o.unit] for o in chosen) / QUARTER, used, tie_break)
+
+
 def allocate(sizes: dict[str, float], capacities: dict[str, float], options: list[Option],
              port_caps: dict[str, float] | None = None) -> Allocation:
     """The best assignment of units (REs) to limited sources (REs), proven optimal when it says so."""
@@ -138,6 +177,13 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     q = {u: int(round(sizes[u] * QUARTER)) for u in units}
     caps = {s: int(c * QUARTER) for s, c in capacities.items()}
     ports = {p: int(c * QUARTER) for p, c in port_caps.items()}
+    easy = first_choices(q, options, sources, caps, ports)
+    if easy is not None:                 # no solver needed (nor imported): every first choice fits
+        return _allocation([o for o in options if o in easy], sizes, q, "OPTIMAL",
+                           "earlier units and sources preferred")
+    from ortools.sat.python import cp_model
+
+    from logistics.solver import deterministic_solver
     model, x, total = _model(q, options, caps, ports)
     start = best_fit(q, options, caps, ports)
     if len(options) > TIE_BREAK_OPTIONS:
@@ -163,14 +209,8 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         model.Minimize(sum(rank[o] * x[o] for o in options))
         status = solver.Solve(model)
         tie_break = "earlier units and sources preferred"
-    assignment = {o.unit: o.source for o in options if solver.Value(x[o])}
-    used: dict[str, float] = {}
-    for o in options:
-        if solver.Value(x[o]):
-            used[o.source] = used.get(o.source, 0) + sizes[o.unit]
-            if o.via:
-                used[o.via] = used.get(o.via, 0) + sizes[o.unit]
-    return Allocation("OPTIMAL" if proven else "FEASIBLE", assignment, best / QUARTER, used, tie_break)
+    return _allocation([o for o in options if solver.Value(x[o])], sizes, q,
+                       "OPTIMAL" if proven else "FEASIBLE", tie_break)
 
 
 def check_claim(claim: dict[str, str], sizes: dict[str, float], capacities: dict[str, float],

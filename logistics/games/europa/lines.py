@@ -64,27 +64,28 @@ class Lines:
 
     def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
         """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
-        step, and the node it ends at. Kept for every node walked: lines that share a tail share
-        the work of following it."""
+        step, and the node it ends at. Each node's next step is found once per search and kept
+        (None at a seed): lines that share a tail share the work of finding it, and reading a
+        line back costs its length, whatever the lines walked before."""
         known = self._memo.get(("paths", id(reach)))
         if known is None or known[0] is not reach:
             known = self._memo[("paths", id(reach))] = (reach, {})
-        paths = known[1]
-        walked = []
+        after = known[1]
         cur = start
-        while cur not in paths:
+        while cur not in after:
             d = reach.dist.get(cur, 0.0)
             if not d > 0:
-                paths[cur] = ([], [], cur)
+                after[cur] = None
                 break
             nxt, w = reach.next_step(cur, d)
-            walked.append((cur, nxt, w))
+            after[cur] = (nxt, self.index.hex_id(nxt), w)
             cur = nxt
-        ids, weights, end = paths[cur]
-        for node, nxt, w in reversed(walked):
-            ids, weights = [self.index.hex_id(nxt)] + ids, [w] + weights
-            paths[node] = (ids, weights, end)
-        return paths[start]
+        ids, weights, cur = [], [], start
+        while (step := after[cur]) is not None:
+            cur, hex_id, w = step
+            ids.append(hex_id)
+            weights.append(w)
+        return ids, weights, cur
 
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source."""

@@ -167,16 +167,15 @@ def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node])
     """Why no naval element joins `start` to `goals`: the first zone hex on the passage that
     enters the fewest zone hexes, so that the zone named is one that closes the way (Ceuta's over
     the Strait, AEG 11-Mar-04), not one a line could sail around. A 0-1 breadth-first search."""
-    def weight(n: Node) -> int:
-        return 1 if zones.blocked(n) else 0
-
-    cost: dict[Node, int] = {start: weight(start)}
+    closed = {n for n in (*zones.danger, *zones.combat) if zones.blocked(n)}   # weight 1, else 0
+    adjacent = sea.adjacent
+    cost: dict[Node, int] = {start: int(start in closed)}
     parent: dict[Node, Node | None] = {start: None}
     queue: deque[Node] = deque([start])
     while queue:
         node = queue.popleft()
-        for nxt in sea.adjacent[node]:
-            c = cost[node] + weight(nxt)
+        for nxt in adjacent[node]:
+            c = cost[node] + (nxt in closed)
             if nxt not in cost or c < cost[nxt]:
                 cost[nxt], parent[nxt] = c, node
                 queue.appendleft(nxt) if c == cost[node] else queue.append(nxt)

@@ -42,7 +42,7 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "north_direct_to_any_uss": "boolean",
                 "isolated_rail_sections": "boolean", "one_rail_pool": "boolean", "rail_cap": "integer",
                 "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
-                "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
+                "french_assistance": "french_assistance", "stormy_seas": "sea_zones", "deemed_in_supply": "deemed",
                 "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
                 "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
@@ -425,6 +425,17 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
         elif kind == "french_assistance":
             options[key] = games.game(game).read_option(key, d, map_)
+        elif kind == "deemed":
+            # Units deemed in general supply in a map region on one player turn, whatever their
+            # lines (the SF set-up ruling on the Anzio Beachhead is one such; docs/europa-supply.md).
+            regions = tuple(sorted(set(map_.layers.get("region", {}).values())))
+            options[key] = []
+            for item in d.list():
+                g = item.mapping(("turn", "side", "region", "rule", "ruling"), required=("turn", "side", "region"))
+                options[key].append({"turn": g["turn"].text(), "side": g["side"].text(),
+                                     "region": g["region"].choice(regions, "map region"),
+                                     "rule": g["rule"].text() if "rule" in g else "deemed in supply",
+                                     "ruling": g["ruling"].text() if "ruling" in g else "the scenario's rule"})
         elif kind == "sea_zones":
             # SF 31B (GR/D, 1998): the stormy sea zones of the map's sea_zone layer, or true for all.
             zones = tuple(sorted(set(map_.layers.get("sea_zone", {}).values())))

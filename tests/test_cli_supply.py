@@ -116,3 +116,23 @@ def test_naval_carry_answers_the_sea_capacity_between_two_ports(tmp_path):
     assert (strait["res"], strait["limited_by"]) == (0, "no passage")
     bad = run("naval", scenario, "--carry-from", "Atlantis", "--carry-to", "Cadiz")
     assert bad.exit_code == 1 and "--carry-from: no port or beach 'Atlantis'" in bad.output
+
+
+def test_a_scenario_may_deem_a_region_in_supply_and_a_region_the_map_lacks_is_refused(tmp_path):
+    """Option `deemed_in_supply` (the general form of the SF set-up ruling, GR/D 03-Mar-98):
+    besieged Oviedo's garrison is in supply on the turn the scenario names; an unknown region is
+    one line naming the field."""
+    from pathlib import Path
+    aug = Path(__file__).resolve().parents[1] / "scenarios" / "fwtbt"
+    for name in ("aug-1936.yaml", "aug-1936.owner.txt"):
+        (tmp_path / name).write_bytes((aug / name).read_bytes())
+    scenario = tmp_path / "aug-1936.yaml"
+    assert "out of supply" in run("trace", scenario, "--unit", "Oviedo Gar").output
+    edit(scenario, "  isolated_rail_sections: true",
+         "  isolated_rail_sections: true\n  deemed_in_supply: [{turn: Aug II 36, side: Insurgent, region: Asturias,"
+         " ruling: relieved by air}]")
+    out = run("trace", scenario, "--unit", "Oviedo Gar").output
+    assert "in supply" in out and "deemed in supply: relieved by air" in out
+    edit(scenario, "region: Asturias", "region: Atlantis")
+    bad = run("trace", scenario, "--unit", "Oviedo Gar")
+    assert bad.exit_code == 1 and "deemed_in_supply" in bad.output and "Atlantis" in bad.output

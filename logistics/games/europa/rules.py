@@ -155,7 +155,10 @@ class EuropaRules:
             adverse_terrain=bool(options.get("adverse_terrain", False)),
             advanced_ownership=bool(options.get("advanced_ownership", False)),
             open_borders=tuple(options.get("open_borders", ())),
-            **VARIANTS[game],
+            **{k: v for k, v in VARIANTS[game].items() if k != "deemed_in_supply"},
+            # A variant's own rulings (SF: Anzio), then the scenario's (option `deemed_in_supply`).
+            deemed_in_supply=VARIANTS[game].get("deemed_in_supply", ()) + tuple(
+                DeemedSupply(**d) for d in options.get("deemed_in_supply", ())),
             night=bool(options.get("night", False)),
             stormy_seas=options["stormy_seas"] if isinstance(options.get("stormy_seas"), bool)
             else tuple(options.get("stormy_seas", ())),

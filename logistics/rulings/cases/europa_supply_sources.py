@@ -252,3 +252,23 @@ def SF_setup_the_anzio_beachhead_is_in_supply_on_the_allied_Apr_I_44_turn_GRD_19
     assert v.general == expected
     assert (expected == IN_SUPPLY) == ("Anzio Beachhead on the Allied Apr I 44 turn" in (v.source or ""))
     assert judge(p, m, "DE").general == OUT_OF_SUPPLY
+
+
+@case('SF-setup-anzio-supplied')
+def deemed_in_supply_is_a_general_scenario_rule_not_a_table_of_region_names():
+    """The SF set-up ruling (GR/D, 03-Mar-98) is one instance of a general rule any scenario may
+    state (option `deemed_in_supply`): a FWtBT position whose Loyalist unit in region Pocket has no
+    line is in general supply on the Loyalist Aug II 36 turn only because the scenario says so."""
+    from logistics.games.europa.rules import EuropaRules
+    from logistics.position import Turn
+    m = plain_map()
+    m.layers["region"] = {m.hex_at(h): "Pocket" for h in ("0505", "0506")}
+    deemed = {"deemed_in_supply": [{"turn": "Aug II 36", "side": "Loyalist", "region": "Pocket",
+                                    "rule": "scenario", "ruling": "the besieged pocket, by the scenario"}]}
+    units = [unit("L", "People's Army", "0505", m)]
+    for date, options, expected in (("Aug II 36", deemed, IN_SUPPLY), ("Aug II 36", {}, OUT_OF_SUPPLY),
+                                    ("Sep I 36", deemed, OUT_OF_SUPPLY)):
+        p = position(m, units, options=options, turn=Turn(4, date, "initial", "Loyalist"))
+        v = EuropaSupply(p, m, EuropaRules.from_options(options, "europa-fwtbt")).verdict(p.unit("L"))
+        assert v.general == expected, (date, options, v.general)
+        assert (expected == IN_SUPPLY) == ("the besieged pocket, by the scenario" in (v.source or ""))

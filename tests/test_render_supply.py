@@ -163,3 +163,19 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     for picture in DOC_PICTURES:
         (ROOT / "docs" / f"{picture}.svg").write_text(doc_picture(picture), encoding="utf-8")
+
+
+def test_the_cuts_layer_draws_the_hexes_whose_loss_cuts_the_most():
+    """docs/cuts.md: the top single-hex cuts of the side, confirmed by re-judging, as a layer of
+    the picture and a switch of the interactive page; Barcelona's loss cuts 4 Loyalist REs (12C1)."""
+    from logistics.files import load_scenario_file
+    from logistics.render.layers import supply_picture
+    from logistics.render.page import render_page
+    from logistics.render.svg import render_svg
+    loaded = load_scenario_file(ROOT / "scenarios" / "fwtbt" / "aug-1936.yaml")
+    m = loaded.map
+    pic = supply_picture("aug-1936", loaded.position, m, ("cuts",), side="Loyalist")
+    assert [(m.hex_id(h), res, rule) for h, res, rule, _ in pic.cuts][:1] == [("33:3625", 4, "12C1")]
+    svg = render_svg(m, loaded.position, picture=pic)
+    assert "cut: 4 REs of Loyalist (12C1)" in svg and 'class="layer-cuts"' in svg
+    assert 'data-layer="cuts"' in render_page(m, loaded.position, pic)

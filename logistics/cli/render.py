@@ -32,7 +32,7 @@ def _layers(value: str | None) -> tuple[str, ...]:
 @click.option("-o", "--output", required=True, type=click.Path(), help="FILE.svg, FILE.png or FILE.html (interactive).")
 @click.option("--unit", "unit_id", help="Draw this unit's supply line, element by element.")
 @click.option("--side", help="Whose enemies' ZOC and naval zones the layers show.")
-@click.option("--layers", "layers", help="Comma-separated: blocks, line, zoc, zones, sources, rail (supply), "
+@click.option("--layers", "layers", help="Comma-separated: blocks, line, zoc, zones, sources, rail, cuts (supply), "
               "sea_zones, weather_zones, naval (the map), or all (default: blocks,line).")
 @click.option("--ids", is_flag=True, help="Print every hex's id.")
 @click.option("--hex-size", default=12.0, show_default=True, type=FiniteRange(2, 100),

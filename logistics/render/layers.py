@@ -17,7 +17,8 @@ from logistics.verdict import Verdict
 from logistics.zoc import zoc_hexes
 
 # Every unit is always marked by its verdict; these layers come on top (`--layers`).
-LAYERS = ("blocks", "line", "zoc", "zones", "sources", "rail")
+LAYERS = ("blocks", "line", "zoc", "zones", "sources", "rail", "cuts")
+CUTS_SHOWN = 5      # the cuts layer: the top single-hex cuts of the side (analysis/cuts.py)
 DEFAULT_LAYERS = ("blocks", "line")
 LOSE_ZOC_AT = 2   # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04); as the supply engines read it
 
@@ -60,6 +61,7 @@ class SupplyPicture:
     zones: dict[Hex, tuple[str, str]] = field(default_factory=dict)   # hex -> (danger | combat, why)
     sources: dict[Hex, str] = field(default_factory=dict)
     rail: list[RailSection] = field(default_factory=list)
+    cuts: list[tuple[Hex, float, str, tuple[str, ...]]] = field(default_factory=list)   # hex, REs, rule, units
     engine: object = None
 
     def mark(self, unit_id: str) -> UnitMark | None:
@@ -129,6 +131,12 @@ def supply_picture(scenario: str, position: Position, map_: Map, layers: tuple[s
                 pic.sources.setdefault(h, source.name)
     if "rail" in layers:
         pic.rail = _rail_sections(position, map_, sides, side)
+    if "cuts" in layers and pic.zoc_side:
+        # The hexes whose loss to the enemy would put the most REs of the side out of general
+        # supply, each confirmed by re-judging the position (docs/cuts.md).
+        from logistics.analysis.cuts import find_cuts
+        found = find_cuts(position, map_, side=pic.zoc_side, top=CUTS_SHOWN, max_size=1)
+        pic.cuts = [(map_.hex_at(c.hexes[0]), c.res, c.rule, c.units) for c in found.cuts]
     return pic
 
 

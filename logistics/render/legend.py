@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from logistics.render.palette import (
     BLOCK,
     COMBAT,
+    CUT,
     DANGER,
     INK,
     LINE,
@@ -127,6 +128,8 @@ def draw(c: Canvas, position: Position, pic: SupplyPicture | None) -> None:
     if pic.zones:
         entry(f"danger zone for {pic.zoc_side} (34F)", swatch(blend(DANGER, 0.3, SEA)))
         entry(f"combat zone for {pic.zoc_side} (34A2)", swatch(blend(COMBAT, 0.3, SEA)))
+    if pic.cuts:
+        entry(f"hex whose loss puts REs of {pic.zoc_side} out of supply (cut)", swatch(blend(CUT, 0.45, TERRAIN_COLOURS["clear"])))
     if pic.rail:
         entry("rail section (side colour) with its capacity", lambda mx, my: c.add(
             "line", [(mx - s * 0.5, my), (mx + s * 0.5, my)], stroke=side_colour(sides, sides[0]), width=s * 0.3))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from logistics.render.palette import (
     BLOCK,
     COMBAT,
+    CUT,
     DANGER,
     INK,
     LINE,
@@ -76,6 +77,12 @@ def draw_units(c: Canvas, pic: SupplyPicture) -> None:
     if "rail" in pic.layers:
         c.group = "rail"
         _rail_sections(c, pic)
+    if "cuts" in pic.layers:
+        c.group = "cuts"
+        for h, res, rule, units in pic.cuts:
+            c.add("polygon", c.corners(h), fill=CUT, opacity=0.45, stroke=CUT, width=s * 0.2)
+            x, y = c.centre(h)
+            _place(c, f"cut: {res:g} REs of {pic.zoc_side} ({rule})", x, y, s * 0.5, INK, PAPER, CUT)
     if "sources" in pic.layers:
         c.group = "sources"
         for h in c.map.grid_order(pic.sources):

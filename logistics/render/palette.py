@@ -44,6 +44,7 @@ ZOC = "#CC79A7"
 DANGER = "#E69F00"
 COMBAT = "#D55E00"
 SOURCE = "#009E73"
+CUT = "#56B4E9"            # a hex whose loss cuts the most (the cuts layer)
 
 
 def side_colour(sides: list[str], side: str) -> str:

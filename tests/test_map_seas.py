@@ -280,7 +280,7 @@ def test_render_rejects_an_unknown_layer_in_one_line(tmp_path):
                                        str(tmp_path / "x.svg"), "--layers", "sea_zones,tides"])
     assert result.exit_code == 1 and result.output.strip() == (
         "error: --layers: no layer 'tides' (expected a comma-separated list of blocks, line, zoc, zones, sources, "
-        "rail, sea_zones, weather_zones, naval, or all)")
+        "rail, cuts, sea_zones, weather_zones, naval, or all)")
     assert not (tmp_path / "x.svg").exists()
 
 

@@ -217,10 +217,11 @@ def rulings_check(only: str | None, as_json: bool) -> None:
 
 
 from logistics.cli.rail import rail  # noqa: E402  (the rail group lives with the rail modules)
-from logistics.cli.turn import turn  # noqa: E402
+from logistics.cli.turn import move, turn  # noqa: E402
 
 main.add_command(rail)
 main.add_command(turn)
+main.add_command(move)
 
 if __name__ == "__main__":
     main()

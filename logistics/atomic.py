@@ -16,6 +16,8 @@ def write_files(files: dict[Path, str | bytes]) -> None:
             data = content if isinstance(content, bytes) else content.encode("utf-8")
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+            if path.exists():                # a rewritten file keeps its mode (mkstemp makes 600)
+                os.chmod(tmp, path.stat().st_mode & 0o7777)
             staged.append((tmp, path))
         for tmp, path in staged:
             os.replace(tmp, path)

@@ -33,7 +33,7 @@ from logistics.yamldoc import Doc, dump_flow, load_doc
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
-              "supply_sources", "limited_sources", "rail_capacity", "weather", "marks", "collapsed",
+              "supply_sources", "limited_sources", "rail_capacity", "capacity_used", "weather", "marks", "collapsed",
               "pacification")
 # Optional rules a scenario may switch on or set (docs/scenario-format.md).
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
@@ -43,7 +43,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "isolated_rail_sections": "boolean", "rail_cap": "integer",
                 "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
-                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs"}
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
+                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")
@@ -275,6 +276,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if map_.yard(name) is None:
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
+    used = {name: d.number(0) for name, d in f["capacity_used"].items()} if "capacity_used" in f else {}
     weather = {zone: d.text() for zone, d in f["weather"].items()} if "weather" in f else {}
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_, game) if "options" in f else {}
@@ -298,7 +300,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
         port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
         supply_sources=sources, limited_sources=limited,
-        rail_capacity=capacity, weather=weather, marks=marks, options=options, collapsed=collapsed,
+        rail_capacity=capacity, capacity_used=used, weather=weather, marks=marks, options=options, collapsed=collapsed,
     )
 
 
@@ -360,6 +362,10 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
                 if name not in (*TERRAINS, "road"):
                     raise cd.error(f"unknown terrain {name!r}", expected="one of " + ", ".join((*TERRAINS, "road")))
                 options[key][name] = cd.number(0)
+        elif kind == "weather_schedule":
+            # The weather of each game turn (its date or number), by weather zone; the turn engine
+            # sets it at the start of the game turn (docs/turn.md).
+            options[key] = {str(when): {zone: w.text() for zone, w in wd.items()} for when, wd in d.items()}
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
         elif kind == "limits_by_side":
@@ -567,6 +573,8 @@ def scenario_text(position: Position, map_: Map) -> str:
         out.append("collapsed: " + dump_flow(sorted(position.collapsed)))
     if position.rail_capacity:
         out.append("rail_capacity: " + dump_flow({k: _num(v) for k, v in sorted(position.rail_capacity.items())}))
+    if position.capacity_used:
+        out.append("capacity_used: " + dump_flow({k: _num(v) for k, v in sorted(position.capacity_used.items())}))
     if position.weather:
         out.append("weather: " + dump_flow(dict(sorted(position.weather.items()))))
     if position.marks:

@@ -52,6 +52,20 @@ class Game:
     id = ""
     title = ""
     orders = OrdersRules(kinds=())
+    # The turn engine's data (turn/): does a unit moving through a hex take it (Europa 3D)?
+    takes_hexes_moved_through = False
+    # What a U-n marker does, as far as the seeds rule: {n: effect}; past the highest n the seeds
+    # give no effect, and the engine warns once per unit (turn/effects.py).
+    oos_effects: dict[int, str] = {}
+
+    def capacity_resets(self, before: Turn, after: Turn) -> bool:
+        """Does the turn's rail / strategic capacity come anew on stepping from `before` to
+        `after`? By default with each game turn."""
+        return after.number != before.number
+
+    def capture_yard(self, position: Position, map_: Map, yard: str, captor: str) -> Position:
+        """A yard of `position.rail_capacity` has changed hands (Europa 7A4a); by default nothing."""
+        return position
 
     def supply_engine(self, position: Position, map_: Map):
         raise LoadError("scenario", f"supply rules for {self.id} are not built yet", field="game")

@@ -8,6 +8,7 @@ ownership grid) are those of the scenario's own folder.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -45,30 +46,75 @@ def check_loads(scenario: Path, new_text: str, summary: str, map_: Map) -> None:
         os.unlink(tmp)
 
 
-def record(scenario: Path, new_text: str, summary: str, map_: Map) -> int:
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def record(scenario: Path, new_text: str, summary: str, map_: Map, beside: dict[Path, str] | None = None) -> int:
     """Keep the scenario's current bytes as the next snapshot, log `summary`, write `new_text`
-    (after checking that it loads). Returns the step's number."""
+    (after checking that it loads). `beside`: files the scenario refers to (an ownership grid)
+    rewritten with it, kept as `NNNN.<name>`. `NNNN.written` holds the digest of every file the
+    step wrote, so that undo can tell a hand edit. Returns the step's number."""
     check_loads(scenario, new_text, summary, map_)
     done = entries(scenario)
     number = len(done) + 1
     folder = history_dir(scenario)
     log = "".join(f"{line}\n" for line in [*done, f"{number:04d}  {summary}"])
-    write_files({folder / f"{number:04d}.yaml": scenario.read_bytes(), folder / "log.txt": log,
-                 scenario: new_text})
+    new = {scenario: new_text, **(beside or {})}
+    files: dict[Path, str | bytes] = {folder / f"{number:04d}.yaml": scenario.read_bytes(), folder / "log.txt": log}
+    for path in beside or {}:
+        files[folder / f"{number:04d}.{path.name}"] = path.read_bytes()
+    files[folder / f"{number:04d}.written"] = "".join(
+        f"{_digest(text.encode('utf-8'))}  {os.path.relpath(path, scenario.parent)}\n" for path, text in new.items())
+    write_files({**files, **new})
     return number
 
 
-def undo(scenario: Path) -> str:
-    """Put back the state before the last step; return that step's log line."""
+def edited(scenario: Path, number: int) -> list[Path]:
+    """The files step `number` wrote that have changed since (a hand edit)."""
+    written = history_dir(scenario) / f"{number:04d}.written"
+    if not written.exists():
+        return []
+    changed = []
+    for line in written.read_text(encoding="utf-8").splitlines():
+        digest, name = line.split("  ", 1)
+        path = scenario.parent / name
+        if not path.exists() or _digest(path.read_bytes()) != digest:
+            changed.append(path)
+    return changed
+
+
+def undo(scenario: Path, force: bool = False) -> str:
+    """Put back the state before the last step; return that step's log line. A file the step
+    wrote and the player edited since is refused, naming it; `force` discards the edit, which
+    is kept as `NNNN.discarded.<name>` in the history folder (nothing is lost)."""
     done = entries(scenario)
     if not done:
         raise LoadError(str(scenario), "no step to undo", expected=f"a history in {history_dir(scenario)}")
     folder = history_dir(scenario)
-    snapshot = folder / f"{len(done):04d}.yaml"
+    number = len(done)
+    snapshot = folder / f"{number:04d}.yaml"
     if not snapshot.exists():
         raise LoadError(str(snapshot), "the snapshot of the last step is missing", expected="the file the step wrote")
-    write_files({scenario: snapshot.read_bytes(), folder / "log.txt": "".join(f"{line}\n" for line in done[:-1])})
-    snapshot.unlink()
+    changed = edited(scenario, number)
+    if changed and not force:
+        raise LoadError(str(changed[0]), f"edited after the last step ({done[-1].split('  ', 1)[-1]}); undo would "
+                                         "throw the edit away", expected="'turn undo --force' to discard it")
+    files: dict[Path, str | bytes] = {scenario: snapshot.read_bytes(),
+                                      folder / "log.txt": "".join(f"{line}\n" for line in done[:-1])}
+    for path in changed:
+        if path.exists():
+            files[folder / f"{number:04d}.discarded.{path.name}"] = path.read_bytes()
+    written = folder / f"{number:04d}.written"
+    beside = [scenario.parent / line.split("  ", 1)[1] for line in written.read_text(encoding="utf-8").splitlines()
+              ] if written.exists() else []
+    kept = [(folder / f"{number:04d}.{path.name}", path) for path in beside if path != scenario]
+    for copy, path in kept:
+        files[path] = copy.read_bytes()
+    write_files(files)
+    for old in [snapshot, *(copy for copy, _ in kept), written]:
+        if old.exists():
+            old.unlink()
     if len(done) == 1:                       # back at the start: no history left to keep
         (folder / "log.txt").unlink()
         if not any(folder.iterdir()):

@@ -15,6 +15,21 @@ class EuropaGame(Game):
     """A Europa game: FWtBT adds its events (pacification 39A, Gobernito collapse 38D, 44J)."""
 
     orders = OrdersRules(kinds=MOVE_KINDS, also=True, increases=True, family="Europa")
+    takes_hexes_moved_through = True      # 3D; AEG 05-May-04 (44B1): "move a unit through the hex"
+    # 12B ruling (DPS, 08-Oct-04): a U-1 unit keeps a reduced ZOC, a U-2 unit has none; the
+    # erratum quoted under the Game Play Charts: defense is unaffected on the first turn out of
+    # general supply, isolated or not.
+    oos_effects = {1: "keeps a reduced ZOC (DPS 08-Oct-04); defense unaffected on the first turn (erratum)",
+                   2: "no ZOC (12B ruling, DPS 08-Oct-04)"}
+
+    def capacity_resets(self, before, after):
+        """7A: a yard's capacity is the phasing player's for his player turn, movement and
+        exploitation together: it comes anew with each initial phase."""
+        return after.phase == "initial"
+
+    def capture_yard(self, position, map_, yard, captor):
+        from logistics.games.europa.nets import capture_yard
+        return capture_yard(position, map_, yard, captor)
 
     def __init__(self, game_id: str, title: str, fwtbt_events: bool):
         self.id, self.title, self.fwtbt_events = game_id, title, fwtbt_events

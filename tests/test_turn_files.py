@@ -1,27 +1,16 @@
 """Files a player keeps (turn/keep.py, turn/history.py): a step rewrites the scenario keeping its
 comments, layout, ownership grid file and mode; undo refuses to throw away a hand edit."""
-import shutil
 import stat
 from pathlib import Path
 
-from click.testing import CliRunner
 from conftest import edit
+from test_turn import copy_tree, run
 
-from cli import main
 from logistics.scenario import load_scenario
-
-ROOT = Path(__file__).parent.parent
-
-
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    return result.exit_code, result.output
 
 
 def aug(tmp_path) -> Path:
-    for folder in ("maps", "scenarios"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    return tmp_path / "scenarios" / "fwtbt" / "aug-1936.yaml"
+    return copy_tree(tmp_path) / "scenarios" / "fwtbt" / "aug-1936.yaml"
 
 
 def test_a_step_keeps_comments_layout_grid_and_mode(tmp_path):

@@ -1,36 +1,25 @@
 """The full turn engine (logistics/turn): orders applied, the turn's rail capacity spent and
 refused beyond it, supply's effects, weather by schedule, files kept as the player wrote them."""
 import json
-import os
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conftest import DATA, edit
+from test_turn import ROOT, copy_tree, run
 
-from cli import main
 from logistics.scenario import load_scenario
 from logistics.turn.budget import remaining, spend
 from logistics.turn.effects import capture_yards, marker_effects
 from logistics.turn.engine import play
 
-ROOT = Path(__file__).parent.parent
 ORDERS = DATA / "turn"
 SCHEDULE = '  weather_schedule: {Sep I 36: {"": mud}, Sep II 36: {"": clear}}   # a map of one weather zone\n'
 
 
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    return result.exit_code, result.output
-
-
 def game_copy(tmp_path: Path) -> Path:
     """A copy of the bundled maps and scenarios, with the FWtBT scenario given a weather schedule."""
-    for folder in ("maps", "scenarios"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    scenario = tmp_path / "scenarios" / "fwtbt" / "aug-1936.yaml"
+    scenario = copy_tree(tmp_path) / "scenarios" / "fwtbt" / "aug-1936.yaml"
     edit(scenario, "options:\n", "options:\n" + SCHEDULE)
     return scenario
 

@@ -41,10 +41,12 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
                 "north_direct_to_any_uss": "boolean",
                 "isolated_rail_sections": "boolean", "rail_cap": "integer",
-                "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
+                "strategic_limits": "game", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
                 "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
-                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer"}
+                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
+                "strategic_limits_by_turn": "game", "reinforcements": "game",
+                "reduced_ammunition": "boolean"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")
@@ -368,12 +370,6 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
             options[key] = {str(when): {zone: w.text() for zone, w in wd.items()} for when, wd in d.items()}
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
-        elif kind == "limits_by_side":
-            # TSCW 11.2: the Strategic Movement Limits Table's numbers for this turn, by side.
-            options[key] = {}
-            for side_name, sd in d.items():
-                limits = sd.mapping(("rail", "sea"), required=("rail", "sea"))
-                options[key][side_name] = {k: v.number(0) for k, v in limits.items()}
         elif kind == "line_status":
             lines = {sf.name for sf in map_.side_features if sf.feature == "fortified_line"}
             options[key] = {}
@@ -383,7 +379,7 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
                                    expected="one of " + ", ".join(sorted(lines)) if lines
                                    else "no fortified_lines: the map has no fortified_line hexsides")
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
-        elif kind == "french_assistance":
+        elif kind in ("french_assistance", "game"):
             options[key] = games.game(game).read_option(key, d, map_)
         elif kind == "sea_zones":
             # SF 31B (GR/D, 1998): the stormy sea zones of the map's sea_zone layer, or true for all.

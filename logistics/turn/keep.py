@@ -38,6 +38,8 @@ def _plain(value):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_plain(v) for v in value]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{float(value):g}"          # 4 and 4.0 are one number
     return "" if value is None else str(value)
 
 
@@ -59,6 +61,8 @@ def _merge(old, new):
         return old
     if isinstance(new, str) and isinstance(old, (DoubleQuotedScalarString, SingleQuotedScalarString)):
         return type(old)(new)                # the player's quotes
+    if isinstance(new, float) and new.is_integer():
+        return int(new)
     if isinstance(old, CommentedMap) and isinstance(new, dict):
         _merge_map(old, new, drop=lambda key: True)
         return old
@@ -68,8 +72,9 @@ def _merge(old, new):
             if str(old[k]["id"]) not in wanted:
                 del old[k]
         kept = {str(i["id"]) for i in old}
-        for item in old:
-            _merge_map(item, wanted[str(item["id"])], drop=lambda key: key in STATE_FIELDS)
+        for item in old:                     # fields the entry leaves to their defaults stay unwritten
+            _merge_map(item, wanted[str(item["id"])], drop=lambda key: key in STATE_FIELDS,
+                       add=lambda key: key in STATE_FIELDS)
         for key, item in wanted.items():
             if key not in kept:
                 old.append(item)
@@ -88,9 +93,12 @@ def _merge(old, new):
     return new
 
 
-def _merge_map(old: CommentedMap, new: dict, drop) -> None:
+def _merge_map(old: CommentedMap, new: dict, drop, add=lambda key: True) -> None:
     for key, value in new.items():
-        old[key] = _merge(old[key], value) if key in old else value
+        if key in old:
+            old[key] = _merge(old[key], value)
+        elif add(key):
+            old[key] = value
     for key in [k for k in old if k not in new and drop(k)]:
         del old[key]
 

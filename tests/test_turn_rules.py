@@ -1,0 +1,68 @@
+"""The rules the turn engine runs at their step: TSCW's Administrative and End of Turn Phases
+(games/tscw/admin.py)."""
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import edit
+from test_turn import copy_tree, run
+
+from logistics.scenario import load_scenario
+
+VALENCIA = "2318"   # Republican-held, far from any Nationalist hex
+TSCW_OPTIONS = ('options:\n'
+                '  reduced_ammunition: true\n'
+                '  reinforcements: [{id: "5", affiliation: Nationalist, type: brigade, turn: 6, hex: "2709"}]\n'
+                '  strategic_limits_by_turn: {6: {Nationalist: {rail: 4, sea: 1}, Republican: {rail: 2, sea: 2}}}\n')
+
+
+def tscw(tmp_path) -> Path:
+    scenario = copy_tree(tmp_path) / "scenarios" / "tscw" / "example-9-5.yaml"
+    edit(scenario, "options:\n", TSCW_OPTIONS)
+    edit(scenario, 'type: hq, hex: "2308"}', 'type: hq, hex: "2308", mode: committed}')
+    return scenario
+
+
+def steps_of(scenario, n):
+    code, out = run("turn", "next", scenario, "--steps", n, "--json")
+    assert code == 0, out
+    return [(s["from"].split("segment ")[1].split()[0], s["to"].split("segment ")[1].split()[0],
+             [c["text"] for c in s["changes"] if c["kind"] == "rule"]) for s in json.loads(out)["steps"]]
+
+
+def test_two_tscw_turns_run_reinforcements_hq_refit_limits_and_reduced_ammunition(tmp_path):
+    """TSCW 5.2 with its rules at their segments, turn 5 (B-I) to turn 7: 15.16 checked in D-II-c
+    (Avila, north of row 24, traces to Cadiz: reduced ammunition ends, and is not checked again);
+    11.2 the limits of turn 6 as it begins; 7.8 / 7.9 the turn-6 reinforcement enters at its
+    printed hex (friendly, Fully Supplied) at the end of A-III, supplied; 12.1 the Committed
+    Nationalist HQ, Fully Supplied, flips to Available entering A-V."""
+    scenario = tscw(tmp_path)
+    steps = steps_of(scenario, 34)
+    ruled = [(a, b, rules) for a, b, rules in steps if rules]
+    assert ruled == [
+        ("D-II-b", "D-II-c", ["15.16: reduced ammunition ends (Avila (2709) traces to Cadiz)"]),
+        ("D-IV", "A-I", ["11.2: strategic movement limits of turn 6: Nationalist rail 4, sea 1; Republican rail 2, sea 2"]),
+        ("A-III", "A-IV", ["7.8 / 7.9: 5 enters at 2709, supplied (7.8: its printed hex)"]),
+        ("A-IV", "A-V", ["12.1: HQ Nat HQ flips to Available (Nat HQ is in supply)"]),
+    ]
+    loaded = load_scenario(scenario)
+    p = loaded.position
+    assert loaded.map.hex_id(p.unit("5").hex) == "2709" and p.unit("Nat HQ").mode == "available"
+    assert p.options["reduced_ammunition"] is False
+    assert p.options["strategic_limits"] == {"Nationalist": {"rail": 4, "sea": 1}, "Republican": {"rail": 2, "sea": 2}}
+
+
+@pytest.mark.parametrize("printed, line", [
+    ("2509", "7.8 / 7.9: 5 enters at 2308, supplied (7.8: a friendly Fully Supplied hex within 2 of its printed hex)"),
+    (VALENCIA, f"7.8: no hex fits: the entry is delayed: 5 ({VALENCIA})"),
+])
+def test_a_reinforcement_whose_printed_hex_is_enemy_held_enters_within_2_or_is_delayed_7_8(tmp_path, printed, line):
+    """7.8: the printed hex must be friendly-controlled; else a friendly Fully Supplied hex within 2
+    of it (the first in hex-id order: Talavera's pocket, 2509, gives 2308); none, as around
+    Republican Valencia: the entry is delayed, and tried again the next turn."""
+    scenario = tscw(tmp_path)
+    edit(scenario, 'turn: 6, hex: "2709"', f'turn: 5, hex: "{printed}"')
+    edit(scenario, "phase: operational movement, player: Nationalist", "phase: A-III")
+    assert steps_of(scenario, 1)[0][2] == [line]
+    assert any(u.id == "5" for u in load_scenario(scenario).position.units) is (printed == "2509")

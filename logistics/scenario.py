@@ -43,7 +43,7 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "isolated_rail_sections": "boolean", "rail_cap": "integer",
                 "strategic_limits": "game", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones",
-                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_trace_sp": "number", "ocs_truck_costs": "truck_costs",
                 "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
                 "reduced_ammunition": "boolean"}

@@ -1,11 +1,12 @@
 """The rules the turn engine runs at their step: TSCW's Administrative and End of Turn Phases
 (games/tscw/admin.py)."""
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import edit
+from conftest import DATA, edit
 from test_turn import copy_tree, run
 
 from logistics.scenario import load_scenario
@@ -66,3 +67,69 @@ def test_a_reinforcement_whose_printed_hex_is_enemy_held_enters_within_2_or_is_d
     edit(scenario, "phase: operational movement, player: Nationalist", "phase: A-III")
     assert steps_of(scenario, 1)[0][2] == [line]
     assert any(u.id == "5" for u in load_scenario(scenario).position.units) is (printed == "2509")
+
+
+# --- OCS: the supply phase -------------------------------------------------------------------------
+
+def ocs(tmp_path, sp=2, trace_sp="1") -> Path:
+    """The OCS test position with its Corps HQ in Strat Mode (no throw, 5.8b), no Transport Point
+    loaded and a direct draw of 2 truck MP: 7th Panzer lives on the dump at its HQ."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    scenario = data / "scenarios" / "ocs-test.yaml"
+    edit(scenario, "type: hq, mode: combat, throw: {combat: 8", "type: hq, mode: strat, throw: {combat: 8")
+    edit(scenario, "ma: 12, load: 1,", "ma: 12,")
+    edit(scenario, "ma: 45, load: 2,", "ma: 45,")
+    edit(scenario, "kind: sp, hex: A09.04, amount: 2}", f"kind: sp, hex: A09.04, amount: {sp}}}")
+    edit(scenario, "  ocs_direct_draw: 5\n", "  ocs_direct_draw: 2\n" + (f"  ocs_trace_sp: {trace_sp}\n" if trace_sp else ""))
+    return scenario
+
+
+def ocs_changes(scenario):
+    code, out = run("turn", "next", scenario, "--json")
+    assert code == 0, out
+    return [(c["kind"], c["text"]) for s in json.loads(out)["steps"] for c in s["changes"]]
+
+
+def test_the_ocs_supply_phase_eats_sp_until_the_hq_runs_dry_then_marks_out_of_supply(tmp_path):
+    """13.1b / 12.3b / 12.6d (as 13.7a cites it): no unit of 7th Panzer traces for free; each that
+    reaches the dump at its HQ eats 1 SP (`ocs_trace_sp`) from it, in the scenario's order: the HQ
+    eats the last SP, and the 25th Panzer Regiment beside it, finding the dump dry, is marked Out
+    of Supply. The SP are gone from the position."""
+    scenario = ocs(tmp_path, sp=1)
+    changes = ocs_changes(scenario)
+    assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 1 SP from dump at A09.04 (0 left)"]
+    dry = [t for k, t in changes if k == "marker" and "25 Pz" in t]
+    assert len(dry) == 1 and dry[0].endswith("no SP in reach to eat (12.6d))")
+    p = load_scenario(scenario).position
+    assert p.supply == ()
+    assert p.unit("7 Pz 25 Pz Rgt").oos == 1 and p.unit("7 Pz HQ").oos == 0
+    assert p.turn.phase == "reaction"
+
+
+def test_with_one_more_sp_the_regiment_eats_and_is_not_marked(tmp_path):
+    scenario = ocs(tmp_path, sp=2)
+    changes = ocs_changes(scenario)
+    assert [t for k, t in changes if k == "supply"] == [
+        "12.6d: 7 Pz HQ eats 1 SP from dump at A09.04 (1 left)",
+        "12.6d: 7 Pz 25 Pz Rgt eats 1 SP from dump at A09.04 (0 left)"]
+    assert not [t for k, t in changes if k == "marker" and "25 Pz" in t]
+    assert load_scenario(scenario).position.unit("7 Pz 25 Pz Rgt").oos == 0
+
+
+def test_an_ocs_unit_that_must_eat_without_an_amount_is_one_line(tmp_path):
+    scenario = ocs(tmp_path, trace_sp="")
+    code, out = run("turn", "next", scenario)
+    assert code == 1 and out.count("\n") == 1
+    assert "options.ocs_trace_sp: 7 Pz HQ must eat SP (12.6d)" in out
+
+
+def test_rail_cap_comes_anew_with_each_movement_phase_13_3b(tmp_path):
+    """13.3b: Rail Cap is a Movement Phase's: what the reinforcement phase inherits is dropped on
+    entering the movement phase."""
+    scenario = ocs(tmp_path)
+    edit(scenario, "phase: supply, player: Axis", "phase: reinforcement, player: Axis")
+    edit(scenario, "options:\n", "capacity_used: {Axis Rail Cap: 3}\noptions:\n")
+    changes = ocs_changes(scenario)
+    assert ("capacity", "capacity reset for the new turn (was spent: Axis Rail Cap 3)") in changes
+    assert load_scenario(scenario).position.capacity_used == {}

@@ -4,7 +4,7 @@ A game object says what its game has; a hook it lacks is refused in one line nam
 a command that does not apply to a game says so instead of failing inside."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from logistics.errors import LoadError
 from logistics.mapdata import Map
@@ -28,6 +28,23 @@ def owner_changes(before: Position, after: Position, map_: Map, label: str) -> l
     return [f"{label}: {map_.hex_id(h)} {before.owner_of(h)} -> {after.owner_of(h)}"
             for h in sorted(set(before.owner) | set(after.owner), key=map_.hex_id)
             if before.owner_of(h) != after.owner_of(h)]
+
+
+def next_phase(turn: Turn, players: list[str], phases: tuple[str, ...], source: str) -> Turn | None:
+    """The next phase of a game turn of player turns (each player, in order, through `phases`),
+    or None when the game turn ends."""
+    if turn.phase not in phases:
+        raise LoadError(source, f"unknown phase {turn.phase!r}", field="turn.phase", expected="one of " + ", ".join(phases))
+    if turn.player not in players:
+        raise LoadError(source, f"unknown phasing player {turn.player!r}", field="turn.player",
+                        expected="one of " + ", ".join(players))
+    k = phases.index(turn.phase)
+    if k + 1 < len(phases):
+        return replace(turn, phase=phases[k + 1])
+    p = players.index(turn.player)
+    if p + 1 < len(players):
+        return replace(turn, player=players[p + 1], phase=phases[0])
+    return None
 
 
 @dataclass(frozen=True)

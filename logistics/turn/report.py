@@ -8,7 +8,7 @@ import json
 
 # A game's step reports its actions as text lines, each opening with its rule.
 PREFIXES = (("3D ownership", "ownership"), ("10.7 control", "ownership"), ("12B step 4", "marker"),
-            ("9.2 supply check", "supply"))
+            ("9.2 supply check", "supply"), ("12.6d", "supply"), ("Out of Supply", "marker"))
 
 
 def kind_of(line: str) -> str:

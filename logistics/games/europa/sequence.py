@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from logistics.errors import LoadError
-from logistics.games.base import Step, owner_changes
+from logistics.games.base import Step, next_phase, owner_changes
 from logistics.games.europa import assistance, events
 from logistics.games.europa.ownership import update_ownership
 from logistics.games.europa.supply import initial_phase_markers
@@ -25,16 +25,9 @@ EUROPA_PHASES = ("initial", "movement", "combat", "exploitation")
 
 def next_europa_turn(position: Position, source: str = "scenario") -> Turn:
     t, players = position.turn, [s.name for s in position.sides]
-    if t.phase not in EUROPA_PHASES:
-        raise LoadError(source, f"unknown phase {t.phase!r}", field="turn.phase", expected="one of " + ", ".join(EUROPA_PHASES))
-    if t.player not in players:
-        raise LoadError(source, f"unknown phasing player {t.player!r}", field="turn.player", expected="one of " + ", ".join(players))
-    k = EUROPA_PHASES.index(t.phase)
-    if k + 1 < len(EUROPA_PHASES):
-        return replace(t, phase=EUROPA_PHASES[k + 1])
-    p = players.index(t.player)
-    if p + 1 < len(players):
-        return replace(t, player=players[p + 1], phase=EUROPA_PHASES[0])
+    within = next_phase(t, players, EUROPA_PHASES, source)
+    if within is not None:
+        return within
     try:
         date = assistance.turn_name(assistance.turn_index(t.date) + 1)
     except ValueError as exc:

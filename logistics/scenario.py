@@ -46,7 +46,7 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_trace_sp": "number", "ocs_truck_costs": "truck_costs",
                 "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
-                "reduced_ammunition": "boolean"}
+                "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")

@@ -133,3 +133,45 @@ def test_rail_cap_comes_anew_with_each_movement_phase_13_3b(tmp_path):
     changes = ocs_changes(scenario)
     assert ("capacity", "capacity reset for the new turn (was spent: Axis Rail Cap 3)") in changes
     assert load_scenario(scenario).position.capacity_used == {}
+
+
+# --- FWtBT: events at the start of a game turn -----------------------------------------------------
+
+CATALAN_GARRISONS = ("{Barcelona: [2, 2], Figueras: [1, 1], Gerona: [1, 1], Lerida: [1, 1], Manresa: [1, 1], "
+                     "Tarragona: [1, 1], Tortosa: [1, 1]}")
+
+
+def to_next_game_turn(tmp_path, options: str):
+    scenario = copy_tree(tmp_path) / "scenarios" / "fwtbt" / "aug-1936.yaml"
+    edit(scenario, "options:\n", "options:\n" + options)
+    edit(scenario, "phase: initial, player: Insurgent}", "phase: exploitation, player: Loyalist}")
+    code, out = run("turn", "next", scenario, "--json")
+    return scenario, code, out
+
+
+def test_factories_produce_attack_supply_as_the_game_turn_begins_37B(tmp_path):
+    """37B (AEG 1998; Rules Court, TEM 62): the chart's steps are attack supply placed at the
+    factory; Sep I 36 is no first turn of an even month, so no resource point."""
+    scenario, code, out = to_next_game_turn(tmp_path, '  factory_production: {"33:3625": 1}\n')
+    assert code == 0, out
+    rules = [c["text"] for s in json.loads(out)["steps"] for c in s["changes"] if c["text"].startswith("37B")]
+    assert rules == ["37B: 1 attack supply step(s) at 33:3625 (Loyalist)"]
+    loaded = load_scenario(scenario)
+    assert [s for s in loaded.position.supply if loaded.map.hex_id(s.hex) == "33:3625"][0].kind == "attack"
+
+
+def test_the_barcelona_revolt_starts_the_purification_of_catalunya_on_its_date_38B5(tmp_path):
+    """38B5 / 39B (AEG 1998; AEG 03-Mar-04): on the revolt's game turn every Loyalist-owned city hex
+    of Catalunya must be purified again, each with its garrison and turns."""
+    scenario, code, out = to_next_game_turn(
+        tmp_path, f"  barcelona_revolt: {{date: Sep I 36, garrisons: {CATALAN_GARRISONS}}}\n")
+    assert code == 0, out
+    works = load_scenario(scenario).position.pacification
+    assert works and {w.work for w in works} == {"purification"}
+    assert sum(1 for w in works if w.garrison == 2) == 2          # Barcelona's two hexes
+    assert any(c["text"].startswith("38B5: the Barcelona Revolt") for s in json.loads(out)["steps"] for c in s["changes"])
+
+
+def test_a_revolt_without_a_garrison_for_a_catalan_city_is_one_line(tmp_path):
+    _, code, out = to_next_game_turn(tmp_path, "  barcelona_revolt: {date: Sep I 36, garrisons: {Barcelona: [2, 2]}}\n")
+    assert code == 1 and out.count("\n") == 1 and "options.barcelona_revolt.garrisons" in out

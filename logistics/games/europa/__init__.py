@@ -51,6 +51,9 @@ class EuropaGame(Game):
         check_assistance_turn(options, turn, doc)
 
     def read_option(self, name, doc, map_):
+        if name in ("factory_production", "barcelona_revolt") and self.fwtbt_events:
+            from logistics.games.europa.turn_events import read_factories, read_revolt
+            return (read_factories if name == "factory_production" else read_revolt)(doc, map_)
         if name == "french_assistance":
             from logistics.games.europa.assistance import read_assistance
             return read_assistance(doc, map_)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from logistics.errors import LoadError
 from logistics.games.base import Step, next_phase, owner_changes
 from logistics.games.europa import assistance, events
+from logistics.games.europa.turn_events import game_turn_events
 from logistics.games.europa.ownership import update_ownership
 from logistics.games.europa.supply import initial_phase_markers
 from logistics.mapdata import Map
@@ -60,6 +61,9 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
         new_game_turn = after.number != position.turn.number
         if pacification and new_game_turn and p.pacification:
             p = _pacification_step(step, p, map_)
+        if pacification and new_game_turn:          # FWtBT 37B, 38B5 (games/europa/turn_events.py)
+            p, lines = game_turn_events(p, map_, source)
+            step.actions += lines
         if collapse and after.player == assistance.INSURGENT:
             phase = events.initial_phase(p, map_)
             for c in phase.checks:

@@ -175,3 +175,13 @@ def test_the_barcelona_revolt_starts_the_purification_of_catalunya_on_its_date_3
 def test_a_revolt_without_a_garrison_for_a_catalan_city_is_one_line(tmp_path):
     _, code, out = to_next_game_turn(tmp_path, "  barcelona_revolt: {date: Sep I 36, garrisons: {Barcelona: [2, 2]}}\n")
     assert code == 1 and out.count("\n") == 1 and "options.barcelona_revolt.garrisons" in out
+
+
+def test_a_dump_with_less_sp_than_a_unit_eats_feeds_it_not(tmp_path):
+    """12.6d with `ocs_trace_sp: 2`: the HQ eats 2 of 3 SP; the 1 SP left is not enough for the
+    regiment, which is Out of Supply, and stays in the dump."""
+    scenario = ocs(tmp_path, sp=3, trace_sp="2")
+    changes = ocs_changes(scenario)
+    assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 2 SP from dump at A09.04 (1 left)"]
+    p = load_scenario(scenario).position
+    assert p.unit("7 Pz 25 Pz Rgt").oos == 1 and [s.amount for s in p.supply] == [1]

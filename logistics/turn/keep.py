@@ -10,8 +10,10 @@ and an explicit list entry the new owner contradicts is dropped from the list.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
@@ -103,20 +105,42 @@ def _merge_map(old: CommentedMap, new: dict, drop, add=lambda key: True) -> None
         del old[key]
 
 
+def _changed_sections(y: YAML, old, text: str) -> dict:
+    """The canonical `text` as top-level key -> value: a value equal to the player's is the
+    player's own node; only the sections that changed are read round-trip (the slow reader)."""
+    plain = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    sections: dict[str, list[str]] = {}
+    for line in text.splitlines(keepends=True):
+        if line[:1] not in (" ", "-", "#", ""):
+            key = line.split(":", 1)[0]
+        sections.setdefault(key, []).append(line)
+    out = {}
+    for key, value in plain.items():
+        if key in old and _same(old[key], value):
+            out[key] = old[key]
+        else:
+            out[key] = y.load("".join(sections[key]))[key]
+    return out
+
+
 def kept_text(original: str, after: Position, map_: Map, base: Path) -> tuple[str, dict[Path, str]]:
     """The player's file `original` rewritten to hold `after`, and any grid file to rewrite
     (path -> text; `base`: the scenario's folder)."""
     y = _yaml()
     old = y.load(original)
-    new = y.load(scenario_text(after, map_))
+    # Ownership is kept apart (a grid, or lists): the rest of the state, without it, reads fast.
+    defaults = {h: NEUTRAL for h in map_.terrain if map_.is_neutral(h)}
+    new = _changed_sections(y, old, scenario_text(replace(after, owner=defaults), map_))
     grids: dict[Path, str] = {}
-    old_owner, new_owner = old.get("ownership"), new.get("ownership")
+    old_owner = old.get("ownership")
     if isinstance(old_owner, CommentedMap) and "grid" in old_owner:
         grids = _keep_grid(old_owner, after, map_, base)
-    elif new_owner is not None:
-        old["ownership"] = _merge(old_owner, new_owner) if old_owner is not None else new_owner
-    elif old_owner is not None:
-        del old["ownership"]
+    else:
+        new_owner = y.load(scenario_text(after, map_)).get("ownership")
+        if new_owner is not None:
+            old["ownership"] = _merge(old_owner, new_owner) if old_owner is not None else new_owner
+        elif old_owner is not None:
+            del old["ownership"]
     _merge_map(old, {k: v for k, v in new.items() if k != "ownership"}, drop=lambda key: key != "ownership")
     out = io.StringIO()
     y.dump(old, out)

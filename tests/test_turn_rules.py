@@ -185,3 +185,28 @@ def test_a_dump_with_less_sp_than_a_unit_eats_feeds_it_not(tmp_path):
     assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 2 SP from dump at A09.04 (1 left)"]
     p = load_scenario(scenario).position
     assert p.unit("7 Pz 25 Pz Rgt").oos == 1 and [s.amount for s in p.supply] == [1]
+
+
+# --- TSCW: what a move may do (10.2, 8.2) ----------------------------------------------------------
+
+@pytest.mark.parametrize("args, message", [
+    (["1", "2511", "--via", "2510"], "error: command line: --via: 10.2: 2610 and 2510 are both in an enemy ZOC (of A) "
+                                     "(expected no move directly from one EZOC hex to another)"),
+    (["4", "2608", "--via", "2609"], "error: command line: --via: 10.2: 2609 is in the ZOC of "),
+])
+def test_a_tscw_move_stops_in_an_enemy_zoc_10_2(tmp_path, args, message):
+    """10.2: a unit stops on entering an EZOC hex and never moves from one EZOC hex to another:
+    Nationalist division 1, beside Talavera's pocket, cannot slip past it."""
+    scenario = copy_tree(tmp_path) / "scenarios" / "tscw" / "example-9-5.yaml"
+    before = scenario.read_bytes()
+    code, out = run("move", scenario, *args)
+    assert code == 1 and out.count("\n") == 1 and out.startswith(message)
+    assert scenario.read_bytes() == before
+
+
+def test_a_tscw_move_may_end_in_an_enemy_zoc_and_takes_control_10_2_10_7(tmp_path):
+    scenario = copy_tree(tmp_path) / "scenarios" / "tscw" / "example-9-5.yaml"
+    code, out = run("move", scenario, "4", "2609")
+    assert code == 0, out
+    loaded = load_scenario(scenario)
+    assert loaded.map.hex_id(loaded.position.unit("4").hex) == "2609"

@@ -80,6 +80,11 @@ class Game:
         `after`? By default with each game turn."""
         return after.number != before.number
 
+    def path_refusal(self, position: Position, map_: Map, unit, path) -> tuple[int, str, str] | None:
+        """What the game's rules refuse in a unit's move along `path` (TSCW 10.2, 8.2): None, or
+        (index in the path, what is wrong, what is expected). By default nothing."""
+        return None
+
     def capture_yard(self, position: Position, map_: Map, yard: str, captor: str) -> Position:
         """A yard of `position.rail_capacity` has changed hands (Europa 7A4a); by default nothing."""
         return position

@@ -11,8 +11,9 @@ ORDERS.yaml (docs/turn.md):
 A unit move gives every hex the unit passes through, hex by hex; the seeds rule no movement
 points, so none are counted. What they do rule and the engine checks: the path is on the map and
 on land, each hex adjacent to the one before, and no hex holds an enemy unit (a unit may not
-enter an enemy-occupied hex). Entering an enemy ZOC is allowed: normal and reduced ZOCs differ only
-in movement cost (Rule 5 ruling, AEG 1998), and costs are the players'. In a game whose ownership
+enter an enemy-occupied hex); and what the game adds (`Game.path_refusal`: TSCW 10.2 stopping in
+an enemy ZOC, 8.2 stacking). In Europa entering an enemy ZOC is allowed: normal and reduced ZOCs
+differ only in movement cost (Rule 5 ruling, AEG 1998), and costs are the players'. In a game whose ownership
 goes by the last unit to occupy a hex (Europa 3D; AEG 05-May-04 under 44B1: "move a unit through
 the hex"), every hex moved through becomes the mover's.
 
@@ -79,6 +80,10 @@ def move_unit(position: Position, map_: Map, side: str, unit_id: str, path: list
             raise where(key, f"hex {hid} holds the enemy unit {enemies[h].id}",
                         "a path through hexes free of enemy units")
         prev = h
+    refused = games.of(position).path_refusal(position, map_, unit, path)
+    if refused is not None:
+        k, message, expected = refused
+        raise where("to" if k == len(path) - 1 else f"via[{k}]", message, expected)
     p = position.apply(MoveUnit(unit_id, path[-1]))
     done = Applied(p, [("move", f"{unit_id}: {map_.hex_id(unit.hex)} -> "
                                 + " -> ".join(map_.hex_id(h) for h in path))])

@@ -25,6 +25,10 @@ class TscwGame(Game):
         from logistics.games.tscw.sequence import tscw_step
         return tscw_step(position, map_, source)
 
+    def path_refusal(self, position, map_, unit, path):
+        from logistics.games.tscw.movement import path_refusal
+        return path_refusal(position, map_, unit, path)
+
     def read_option(self, name, doc, map_):
         if name == "reinforcements":             # 7.8: the unit, its turn of entry and printed hex
             from logistics.mapio import HexReader

@@ -233,3 +233,13 @@ def test_weather_given_for_the_step_is_set_before_it(tmp_path):
     scenario = game_copy(tmp_path)
     code, out = run("turn", "next", scenario, "--weather", "nowhere")
     assert code == 1 and "--weather" in out and out.count("\n") == 1
+
+
+def test_a_dry_run_with_orders_reports_them_and_writes_nothing(tmp_path):
+    scenario = at_movement(tmp_path)
+    before = {p: p.read_bytes() for p in scenario.parent.rglob("*") if p.is_file()}
+    code, out = run("turn", "next", scenario, "--orders", ORDERS / "aug-ins-t4-movement.yaml", "--dry-run")
+    assert code == 0, out
+    assert "  Asensio Col: 23A:2520 -> 23A:2619 -> 23A:2719 -> 23A:2818\n" in out
+    assert "  spent this turn: Sevilla 3, Valladolid 0.5\n" in out and out.endswith("(dry run: nothing written)\n")
+    assert {p: p.read_bytes() for p in scenario.parent.rglob("*") if p.is_file()} == before

@@ -95,8 +95,8 @@ def test_the_weather_follows_the_schedule_at_the_start_of_each_game_turn(scripte
     """The scenario's weather schedule: mud in Sep I 36, clear again in Sep II 36, set as the game
     turn begins (before its first supply check)."""
     scenario, _, steps = scripted
-    assert changes(steps, "weather") == ["weather : unset -> mud (schedule, Sep I 36)",
-                                         "weather : mud -> clear (schedule, Sep II 36)"]
+    assert changes(steps, "weather") == ["weather (the map has one zone): unset -> mud (schedule, Sep I 36)",
+                                         "weather (the map has one zone): mud -> clear (schedule, Sep II 36)"]
     assert load_scenario(scenario).position.weather == {"": "clear"}
 
 
@@ -228,7 +228,7 @@ def test_weather_given_for_the_step_is_set_before_it(tmp_path):
     """`--weather ZONE=WEATHER`: the turn's weather as an input, reported and kept."""
     loaded = load_scenario(ROOT / "scenarios" / "fwtbt" / "aug-1936.yaml")
     step, entries = play(loaded.position, loaded.map, weather={"": "mud"})
-    assert ("weather", "weather : unset -> mud (given)") in entries
+    assert ("weather", "weather (the map has one zone): unset -> mud (given)") in entries
     assert step.position.weather == {"": "mud"}
     scenario = game_copy(tmp_path)
     code, out = run("turn", "next", scenario, "--weather", "nowhere")
@@ -243,3 +243,14 @@ def test_a_dry_run_with_orders_reports_them_and_writes_nothing(tmp_path):
     assert "  Asensio Col: 23A:2520 -> 23A:2619 -> 23A:2719 -> 23A:2818\n" in out
     assert "  spent this turn: Sevilla 3, Valladolid 0.5\n" in out and out.endswith("(dry run: nothing written)\n")
     assert {p: p.read_bytes() for p in scenario.parent.rglob("*") if p.is_file()} == before
+
+
+def test_weather_zones_are_the_maps(data_copy):
+    """--weather names a zone of the map's weather_zone layer (Testland: D and E)."""
+    scenario = data_copy / "scenarios" / "testland.yaml"
+    code, out = run("turn", "next", scenario, "--weather", "Q=mud")
+    assert (code, out) == (1, f"error: {scenario}: weather: unknown weather zone 'Q' (expected one of D, E)\n")
+    code, out = run("turn", "next", scenario, "--weather", "D=mud", "--json")
+    assert code == 0, out
+    assert {"kind": "weather", "text": "weather zone D: clear -> mud (given)"} in json.loads(out)["steps"][0]["changes"]
+    assert load_scenario(scenario).position.weather == {"D": "mud", "E": "mud"}

@@ -82,5 +82,5 @@ def set_weather(position: Position, map_: Map, weather: dict[str, str], source: 
 
 
 def weather_lines(before: dict[str, str], after: dict[str, str]) -> list[str]:
-    return [f"weather {zone}: {before.get(zone, 'unset')} -> {after[zone]}"
+    return [f"weather {f'zone {zone}' if zone else '(the map has one zone)'}: {before.get(zone, 'unset')} -> {after[zone]}"
             for zone in sorted(after) if before.get(zone) != after[zone]]

@@ -8,13 +8,21 @@ import pytest
 from conftest import DATA, edit
 from test_turn import ROOT, copy_tree, run
 
+from logistics.mapio import load_map
 from logistics.scenario import load_scenario
 from logistics.turn.budget import remaining, spend
 from logistics.turn.effects import capture_yards, marker_effects
 from logistics.turn.engine import play
 
 ORDERS = DATA / "turn"
-SCHEDULE = '  weather_schedule: {Sep I 36: {"": mud}, Sep II 36: {"": clear}}   # a map of one weather zone\n'
+# The weather zones of the bundled map ("": a map without a weather_zone layer has one zone).
+ZONES = sorted(set(load_map(ROOT / "maps" / "iberia-europa").layers.get("weather_zone", {}).values())) or [""]
+SCHEDULE = ("  weather_schedule: {Sep I 36: {%s}, Sep II 36: {%s}}\n"
+            % (", ".join(f'"{z}": mud' for z in ZONES), ", ".join(f'"{z}": clear' for z in ZONES)))
+
+
+def zone_label(zone: str) -> str:
+    return f"zone {zone}" if zone else "(the map has one zone)"
 
 
 def game_copy(tmp_path: Path) -> Path:
@@ -95,9 +103,9 @@ def test_the_weather_follows_the_schedule_at_the_start_of_each_game_turn(scripte
     """The scenario's weather schedule: mud in Sep I 36, clear again in Sep II 36, set as the game
     turn begins (before its first supply check)."""
     scenario, _, steps = scripted
-    assert changes(steps, "weather") == ["weather (the map has one zone): unset -> mud (schedule, Sep I 36)",
-                                         "weather (the map has one zone): mud -> clear (schedule, Sep II 36)"]
-    assert load_scenario(scenario).position.weather == {"": "clear"}
+    assert changes(steps, "weather") == [f"weather {zone_label(z)}: unset -> mud (schedule, Sep I 36)" for z in ZONES] \
+        + [f"weather {zone_label(z)}: mud -> clear (schedule, Sep II 36)" for z in ZONES]
+    assert load_scenario(scenario).position.weather == {z: "clear" for z in ZONES}
 
 
 def test_the_scripted_game_is_reproduced_byte_for_byte_and_undone_to_the_original(scripted, tmp_path):
@@ -227,9 +235,9 @@ def test_oos_eliminate_at_removes_the_unit_when_its_marker_reaches_it(tmp_path):
 def test_weather_given_for_the_step_is_set_before_it(tmp_path):
     """`--weather ZONE=WEATHER`: the turn's weather as an input, reported and kept."""
     loaded = load_scenario(ROOT / "scenarios" / "fwtbt" / "aug-1936.yaml")
-    step, entries = play(loaded.position, loaded.map, weather={"": "mud"})
-    assert ("weather", "weather (the map has one zone): unset -> mud (given)") in entries
-    assert step.position.weather == {"": "mud"}
+    step, entries = play(loaded.position, loaded.map, weather={ZONES[0]: "mud"})
+    assert ("weather", f"weather {zone_label(ZONES[0])}: unset -> mud (given)") in entries
+    assert step.position.weather[ZONES[0]] == "mud"
     scenario = game_copy(tmp_path)
     code, out = run("turn", "next", scenario, "--weather", "nowhere")
     assert code == 1 and "--weather" in out and out.count("\n") == 1

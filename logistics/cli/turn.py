@@ -116,7 +116,7 @@ def show_history(scenario: str) -> None:
 @click.argument("unit")
 @click.argument("hex_id", metavar="HEX")
 @click.option("--via", multiple=True, help="A hex moved through, in order (repeatable); each is taken (3D).")
-@click.option("--side", help="The moving side (default: the phasing player).")
+@click.option("--side", help="The moving side (default: the phasing player, else the unit's).")
 def move(scenario: str, unit: str, hex_id: str, via: tuple[str, ...], side: str | None) -> None:
     """Move UNIT to HEX through the --via hexes; the scenario is rewritten and the move can be undone."""
     loaded = load_scenario_file(scenario)
@@ -128,7 +128,8 @@ def move(scenario: str, unit: str, hex_id: str, via: tuple[str, ...], side: str 
 
     reader = HexReader(map_)
     path_hexes = [reader.parse(_Arg(name), text) for name, text in [*(("--via", v) for v in via), ("HEX", hex_id)]]
-    done = move_unit(position, map_, side or position.turn.player, unit, path_hexes, where)
+    mover = side or position.turn.player or next((u.side for u in position.units if u.id == unit), "")
+    done = move_unit(position, map_, mover, unit, path_hexes, where)
     path = Path(scenario)
     _write(path, path.read_text(encoding="utf-8"), done.position, map_, f"move {unit} to {hex_id}")
     for kind, text in done.entries:

@@ -262,3 +262,19 @@ def test_weather_zones_are_the_maps(data_copy):
     assert code == 0, out
     assert {"kind": "weather", "text": "weather zone D: clear -> mud (given)"} in json.loads(out)["steps"][0]["changes"]
     assert load_scenario(scenario).position.weather == {"D": "mud", "E": "mud"}
+
+
+def test_rail_orders_are_planned_for_the_scenarios_phase_7A2(tmp_path):
+    """7A2 (DPS 25-Sep-05): strategic rail movement is made in the movement phase: in the
+    exploitation phase the orders are refused with the planner's reason."""
+    scenario = at_movement(tmp_path)
+    for _ in range(2):
+        assert run("turn", "next", scenario)[0] == 0                 # to the exploitation phase
+    rail = tmp_path / "rail.yaml"
+    rail.write_text("side: Insurgent\nmoves:\n  - {id: far, unit: Tella Col, to: \"23A:2923\", kind: strategic}\n",
+                    encoding="utf-8")
+    orders = tmp_path / "orders.yaml"
+    orders.write_text("rail: rail.yaml\n", encoding="utf-8")
+    code, out = run("turn", "next", scenario, "--orders", orders)
+    assert code == 1 and out.count("\n") == 1
+    assert f"{rail}:3: moves[0]: far: refused (7A2)" in out and "not the exploitation phase" in out

@@ -137,8 +137,10 @@ def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "sce
 
 
 def _rail(done: Applied, scenario: Scenario, rail_path: Path, source: str) -> Applied:
-    orders = load_moves(rail_path, scenario)
     position, map_ = scenario.position, scenario.map
+    # The plan is for the phase the scenario is in (7A2: strategic rail in the movement phase only;
+    # 13.3b: Rail Cap in the Movement Phase).
+    orders = replace(load_moves(rail_path, scenario), phase=position.turn.phase)
     for request in orders.moves:
         if request.unit is None:
             raise LoadError(str(rail_path), f"{request.id}: cargo moves are planned with 'logistics rail plan'",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, edit
-from test_turn import copy_tree, run
+from test_turn import ROOT, copy_tree, run
 
 from logistics.scenario import load_scenario
 
@@ -210,3 +210,18 @@ def test_a_tscw_move_may_end_in_an_enemy_zoc_and_takes_control_10_2_10_7(tmp_pat
     assert code == 0, out
     loaded = load_scenario(scenario)
     assert loaded.map.hex_id(loaded.position.unit("4").hex) == "2609"
+
+
+def test_a_tscw_move_ending_over_the_stacking_limit_is_refused_8_2():
+    """8.2: at most one HQ a hex: the Nationalist HQ may not end where another HQ stands."""
+    from dataclasses import replace as dc_replace
+
+    from logistics.games.tscw.movement import path_refusal
+    loaded = load_scenario(ROOT / "scenarios" / "tscw" / "example-9-5.yaml")
+    m, p = loaded.map, loaded.position
+    other = dc_replace(p.unit("Nat HQ"), id="Second HQ", hex=m.hex_at("2208"))
+    p = dc_replace(p, units=p.units + (other,))
+    hq = p.unit("Nat HQ")
+    assert path_refusal(p, m, hq, [m.hex_at("2208")]) == (0, "8.2: 2208 would hold 2 HQs, at most one",
+                                                          "a hex within stacking")
+    assert path_refusal(p, m, hq, [m.hex_at("2209")]) is None

@@ -221,11 +221,12 @@ def rulings_check(only: str | None, as_json: bool) -> None:
 
 from logistics.cli.rail import rail
 from logistics.cli.render import render
-from logistics.cli.turn import turn
+from logistics.cli.turn import move, turn
 
 main.add_command(rail)
 main.add_command(render)
 main.add_command(turn)
+main.add_command(move)
 
 from logistics.io.commands import import_group, vassal_group, where_command  # noqa: E402
 

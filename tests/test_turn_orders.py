@@ -178,8 +178,11 @@ def test_orders_for_another_phase_are_refused(tmp_path):
 def test_logistics_move_moves_one_unit_and_can_be_undone(tmp_path):
     scenario = at_movement(tmp_path)
     before = scenario.read_bytes()
-    code, out = run("move", scenario, "Asensio Col", "23A:2818", "--via", "23A:2619", "--via", "23A:2719")
+    code, out = run("move", scenario, "Asensio Col", "23A:2818", "--via", "23A:2619", "--via", "23A:2719", "--json")
     assert code == 0, out
+    report = json.loads(out)
+    assert report["written"] and report["changes"][0] == {
+        "kind": "move", "text": "Asensio Col: 23A:2520 -> 23A:2619 -> 23A:2719 -> 23A:2818"}
     loaded = load_scenario(scenario)
     assert loaded.map.hex_id(loaded.position.unit("Asensio Col").hex) == "23A:2818"
     assert loaded.position.owner_of(loaded.map.hex_at("23A:2719")) == "Insurgent"

@@ -238,13 +238,14 @@ from logistics.cli.cut import cut
 from logistics.cli.rail import rail
 from logistics.cli.render import render
 from logistics.cli.transport import transport
-from logistics.cli.turn import turn
+from logistics.cli.turn import move, turn
 
 main.add_command(cut)
 main.add_command(rail)
 main.add_command(render)
 main.add_command(transport)
 main.add_command(turn)
+main.add_command(move)
 
 from logistics.io.commands import import_group, vassal_group, where_command  # noqa: E402
 

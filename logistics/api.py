@@ -217,18 +217,16 @@ def plan_rail(scenario: str | Path | Scenario, moves: str | Path | None = None, 
 def turn(scenario: str | Path | Scenario, steps: int = 1) -> DataReport:
     """What `steps` phases / segments of the sequence of play do, written nowhere (`logistics turn
     next --dry-run`); `.position` of the report: the position they lead to."""
-    from logistics.turn.engine import advance, describe
+    from logistics.turn.engine import describe, play
+    from logistics.turn.report import as_text, step_record
     sc, name = _scenario(scenario)
     position, done = sc.position, []
     for _ in range(steps):
-        step = advance(position, sc.map, name)
-        done.append((describe(position), describe(step.position), step))
+        step, changes = play(position, sc.map, name)
+        done.append(step_record(describe(position), describe(step.position), changes, step.verdicts))
         position = step.position
-    data = {"scenario": name, "written": False, "steps": [
-        {"from": a, "to": b, "actions": s.actions, "supply": [v.as_dict() for v in s.verdicts]} for a, b, s in done]}
-    text = [line for a, b, s in done for line in [f"{a} -> {b}", *(f"  {x}" for x in s.actions or
-                                                                   ["nothing to do automatically"])]]
-    return DataReport(data, text + ["(dry run: nothing written)"], replace(sc, position=position))
+    data = {"scenario": name, "written": False, "steps": done}
+    return DataReport(data, as_text(done) + ["(dry run: nothing written)"], replace(sc, position=position))
 
 
 def render(scenario: str | Path | Scenario, output: str | Path, *, unit: str | None = None, side: str | None = None,

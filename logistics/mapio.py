@@ -73,7 +73,7 @@ class HexReader:
         try:
             hex_ = find_hex(self.map, text)
         except NumberingError as exc:
-            raise doc.error(str(exc)) from None
+            raise doc.error(str(exc), expected="a hex id of the map") from None
         if hex_ not in self.map:
             raise doc.error(f"hex {text} is not on map {self.map.name}", expected="a hex of the map")
         return hex_

@@ -189,6 +189,9 @@ class Position:
     supply_sources: tuple[SupplySource, ...] = ()
     limited_sources: tuple[LimitedSource, ...] = ()
     rail_capacity: dict[str, float] = field(default_factory=dict)
+    # The capacity spent so far this turn (a yard's name, or a side's pool: 'Loyalist rail (11.4)');
+    # the turn engine resets it when the game's capacity comes anew (7A, 13.3b, 11.2).
+    capacity_used: dict[str, float] = field(default_factory=dict)
     weather: dict[str, str] = field(default_factory=dict)
     # Named sets of hexes a rule system reads (OCS trainbusting zones and detrainable hexes, ...).
     marks: dict[str, frozenset[Hex]] = field(default_factory=dict)

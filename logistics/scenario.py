@@ -33,7 +33,7 @@ from logistics.yamldoc import Doc, load_doc, read_text
 
 TOP_FIELDS = ("game", "map", "turn", "sides", "options", "ownership", "box_owners", "temporary_owners", "units", "unpacified",
               "garrisoned", "rail_breaks", "port_damage", "naval_groups", "coastal_defences", "supply",
-              "supply_sources", "limited_sources", "rail_capacity", "weather", "marks", "collapsed",
+              "supply_sources", "limited_sources", "rail_capacity", "capacity_used", "weather", "marks", "collapsed",
               "pacification")
 # Optional rules a scenario may switch on or set (docs/scenario-format.md).
 OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "low_volume_limit": "integer",
@@ -41,10 +41,13 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "port_capacity": "by_port_class", "port_max_hits": "by_port_class",
                 "north_direct_to_any_uss": "boolean",
                 "isolated_rail_sections": "boolean", "one_rail_pool": "boolean", "rail_cap": "integer",
-                "strategic_limits": "limits_by_side", "fortified_lines": "line_status",
+                "strategic_limits": "game", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones", "deemed_in_supply": "deemed",
-                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
-                "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side"}
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_trace_sp": "number", "ocs_truck_costs": "truck_costs",
+                "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side",
+                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
+                "strategic_limits_by_turn": "game", "reinforcements": "game",
+                "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")
@@ -308,6 +311,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         if map_.yard(name) is None:
             raise d.error(f"unknown rail yard {name!r}", expected="a yard of the map")
         capacity[name] = d.number(0)
+    used = {name: d.number(0) for name, d in f["capacity_used"].items()} if "capacity_used" in f else {}
     marks = {name: frozenset(reader.hex(h) for h in d.list()) for name, d in f["marks"].items()} if "marks" in f else {}
     options = _read_options(f["options"], map_, game) if "options" in f else {}
     weather = games.game(game).read_weather(f["weather"], sorted(set(map_.layers.get("weather_zone", {}).values())),
@@ -332,7 +336,7 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
         rail_breaks=frozenset(reader.hex(d) for d in f["rail_breaks"].list()) if "rail_breaks" in f else frozenset(),
         port_damage=damage, naval_groups=tuple(groups), coastal_defences=tuple(defences), supply=tuple(stocks),
         supply_sources=sources, limited_sources=limited,
-        rail_capacity=capacity, weather=weather, marks=marks, options=options, collapsed=collapsed,
+        rail_capacity=capacity, capacity_used=used, weather=weather, marks=marks, options=options, collapsed=collapsed,
     )
 
 
@@ -406,14 +410,12 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
         elif kind == "gauge_by_side":
             # OCS 13.3f: the rail gauge each side traces supply along (games/ocs/supply.py).
             options[key] = {side_name: sd.text() for side_name, sd in d.items()}
+        elif kind == "weather_schedule":
+            # The weather of each game turn (its date or number), by weather zone; the turn engine
+            # sets it at the start of the game turn (docs/turn.md).
+            options[key] = {str(when): {zone: w.text() for zone, w in wd.items()} for when, wd in d.items()}
         elif kind == "countries":
             options[key] = [d2.choice(tuple(map_.countries), "country") for d2 in d.list()]
-        elif kind == "limits_by_side":
-            # TSCW 11.2: the Strategic Movement Limits Table's numbers for this turn, by side.
-            options[key] = {}
-            for side_name, sd in d.items():
-                limits = sd.mapping(("rail", "sea"), required=("rail", "sea"))
-                options[key][side_name] = {k: v.number(0) for k, v in limits.items()}
         elif kind == "line_status":
             lines = {sf.name for sf in map_.side_features if sf.feature == "fortified_line"}
             options[key] = {}
@@ -423,7 +425,7 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
                                    expected="one of " + ", ".join(sorted(lines)) if lines
                                    else "no fortified_lines: the map has no fortified_line hexsides")
                 options[key][name] = sd.choice(FORT_STATUS, "fortified line status")
-        elif kind == "french_assistance":
+        elif kind in ("french_assistance", "game"):
             options[key] = games.game(game).read_option(key, d, map_)
         elif kind == "deemed":
             # Units deemed in general supply in a map region on one player turn, whatever their

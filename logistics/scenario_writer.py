@@ -118,6 +118,8 @@ def scenario_text(position: Position, map_: Map) -> str:
         out.append("collapsed: " + dump_flow(sorted(position.collapsed)))
     if position.rail_capacity:
         out.append("rail_capacity: " + dump_flow({k: tidy_number(v) for k, v in sorted(position.rail_capacity.items())}))
+    if position.capacity_used:
+        out.append("capacity_used: " + dump_flow({k: tidy_number(v) for k, v in sorted(position.capacity_used.items())}))
     if position.weather:
         out.append("weather: " + dump_flow(dict(sorted(position.weather.items()))))
     if position.marks:

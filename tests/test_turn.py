@@ -147,11 +147,12 @@ def test_a_turn_the_sequence_does_not_know_is_one_clear_line(data_copy, old, new
     assert all(w in out for w in words)
 
 
-def test_undo_without_history_and_ocs_without_a_sequence_are_clear_errors(data_copy):
+def test_undo_without_history_and_an_unknown_ocs_phase_are_clear_errors(data_copy):
     code, out = run("turn", "undo", data_copy / "scenarios" / "testland.yaml")
     assert code == 1 and "no step to undo" in out
-    code, out = run("turn", "next", data_copy / "scenarios" / "ocs-test.yaml")
-    assert code == 1 and "no sequence of play for ocs yet" in out
+    path = edit(data_copy / "scenarios" / "ocs-test.yaml", "phase: supply", "phase: lunch")
+    code, out = run("turn", "next", path)
+    assert code == 1 and "turn.phase: unknown phase 'lunch' (expected a ocs phase: aircraft refit, reinforcement, movement, supply" in out
 
 
 def test_a_step_past_the_44J_data_is_refused_and_nothing_is_written(data_copy):

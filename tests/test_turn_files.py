@@ -193,3 +193,42 @@ def test_a_full_disk_is_one_line_and_leaves_nothing_behind(data_copy, monkeypatc
 def test_a_missing_scenario_is_one_line_for_every_turn_command(tmp_path, command):
     code, out = run("turn", command, tmp_path / "nowhere" / "x.yaml")
     assert code == 1 and out.strip().endswith("x.yaml: file not found (expected a scenario .yaml file)")
+
+
+@pytest.mark.parametrize("command", ["next", "undo"])
+def test_a_kill_during_a_step_that_rewrites_the_grid_file_puts_both_files_back_together(tmp_path, command):
+    """The bundled scenario's ownership grid (`aug-1936.owner.txt`) is rewritten by the movement
+    phase's 3D changes: after SIGKILL at each syscall in turn, scenario and grid are both the old
+    state or both the new one, the log agrees, and the history holds only the steps' own files."""
+    from test_turn import copy_tree
+    path = copy_tree(tmp_path) / "scenarios" / "fwtbt" / "aug-1936.yaml"
+    grid, history = path.with_name("aug-1936.owner.txt"), path.with_name("aug-1936.history")
+    assert run("turn", "next", path)[0] == 0                             # to the movement phase
+    before = (path.read_bytes(), grid.read_bytes())
+    assert run("turn", "next", path)[0] == 0                             # 3D: the grid changes
+    after = (path.read_bytes(), grid.read_bytes())
+    assert after[1] != before[1]
+    assert run("turn", "undo", path)[0] == 0
+    start, end = (before, after) if command == "next" else (after, before)
+    kills = 0
+    for k in range(1, 60):
+        if command == "undo":
+            assert run("turn", "next", path)[0] == 0
+        assert (path.read_bytes(), grid.read_bytes()) == start
+        killed = _killed_at(k, ["turn", command, str(path)])
+        kills += killed
+        assert run("turn", "history", path)[0] == 0
+        now = (path.read_bytes(), grid.read_bytes())
+        assert now in (before, after), k
+        log = (history / "log.txt").read_text().splitlines()
+        assert len(log) == (2 if now == after else 1), (k, log)
+        assert temporary_files(path.parent) == [], k
+        kept = {"log.txt", "0001.yaml", "0001.written"} | (
+            {"0002.yaml", "0002.written", "0002.aug-1936.owner.txt"} if now == after else set())
+        assert {p.name for p in history.iterdir()} == kept, k
+        if now == after:
+            assert run("turn", "undo", path)[0] == 0
+        if not killed:
+            assert now == end
+            break
+    assert kills >= 5

@@ -4,7 +4,7 @@ A game object says what its game has; a hook it lacks is refused in one line nam
 a command that does not apply to a game says so instead of failing inside."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from logistics.errors import LoadError
 from logistics.mapdata import Map
@@ -46,6 +46,23 @@ class SupplyNetwork:
     connection_cuts: dict = field(default_factory=dict)   # node -> tuple of source names
 
 
+def next_phase(turn: Turn, players: list[str], phases: tuple[str, ...], source: str) -> Turn | None:
+    """The next phase of a game turn of player turns (each player, in order, through `phases`),
+    or None when the game turn ends."""
+    if turn.phase not in phases:
+        raise LoadError(source, f"unknown phase {turn.phase!r}", field="turn.phase", expected="one of " + ", ".join(phases))
+    if turn.player not in players:
+        raise LoadError(source, f"unknown phasing player {turn.player!r}", field="turn.player",
+                        expected="one of " + ", ".join(players))
+    k = phases.index(turn.phase)
+    if k + 1 < len(phases):
+        return replace(turn, phase=phases[k + 1])
+    p = players.index(turn.player)
+    if p + 1 < len(players):
+        return replace(turn, player=players[p + 1], phase=phases[0])
+    return None
+
+
 @dataclass(frozen=True)
 class OrdersRules:
     """What a moves file of this game may hold (rail/moves.py reads it)."""
@@ -79,6 +96,26 @@ class Game:
     def read_weather(self, doc, zones: list[str], options: dict, map_name: str) -> dict[str, str]:
         """Weather by zone, for a game whose supply rules read it; the others refuse it."""
         raise doc.error(f"{self.id} supply reads no weather", expected="no 'weather' field for this game")
+
+    # The turn engine's data (turn/): does a unit moving through a hex take it (Europa 3D)?
+    takes_hexes_moved_through = False
+    # What a U-n marker does, as far as the seeds rule: {n: effect}; past the highest n the seeds
+    # give no effect, and the engine warns once per unit (turn/effects.py).
+    oos_effects: dict[int, str] = {}
+
+    def capacity_resets(self, before: Turn, after: Turn) -> bool:
+        """Does the turn's rail / strategic capacity come anew on stepping from `before` to
+        `after`? By default with each game turn."""
+        return after.number != before.number
+
+    def path_refusal(self, position: Position, map_: Map, unit, path) -> tuple[int, str, str] | None:
+        """What the game's rules refuse in a unit's move along `path` (TSCW 10.2, 8.2): None, or
+        (index in the path, what is wrong, what is expected). By default nothing."""
+        return None
+
+    def capture_yard(self, position: Position, map_: Map, yard: str, captor: str) -> Position:
+        """A yard of `position.rail_capacity` has changed hands (Europa 7A4a); by default nothing."""
+        return position
 
     def supply_engine(self, position: Position, map_: Map):
         raise LoadError("scenario", f"supply rules for {self.id} are not built yet", field="game")

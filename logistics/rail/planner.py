@@ -197,9 +197,10 @@ def explain_rejections(results: list[MoveResult], pools: list[Pool], used: list[
             for c in r.candidates)
 
 
-def plan(position: Position, map_: Map, orders: Orders, source: str = "scenario") -> Plan:
+def plan(position: Position, map_: Map, orders: Orders, source: str = "scenario", budget=None) -> Plan:
     """The best set of requested moves for `orders.side` on this position (`source` names the
-    scenario in errors)."""
+    scenario in errors). `budget(pools, side)`: takes off what the turn has already spent
+    (turn/budget.py)."""
     setting = games.of(position, source).rail_setting(position, map_, orders, source)
     results = [MoveResult(req) for req in orders.moves]
     for r in results:
@@ -210,6 +211,8 @@ def plan(position: Position, map_: Map, orders: Orders, source: str = "scenario"
         else:
             r.candidates = checked
     pools = setting.pools
+    if budget is not None:
+        budget(pools, orders.side)
     problem, k = problem_of(results, pools)
     selection = solve(problem) if results else Selection("OPTIMAL", 0, ())
     used = [0.0] * len(pools)

@@ -17,6 +17,10 @@ TSCW: the segments of 5.2 (`games/tscw/sequence.py`). Leaving a movement segment
 player's I and III) brings hex control up to date (10.7); entering a segment 9.2 names, every
 unit's supply is checked and reported (TSCW keeps no supply markers). A game turn lasts one month
 for turns 1-4 and two months from turn 5 (1.3).
+
+`play` wraps a game's step with what every game shares: the phase's orders (turn/orders.py),
+the weather (turn/effects.py), yards changing hands, supply's effects and the turn's capacity
+(turn/budget.py).
 """
 from __future__ import annotations
 
@@ -24,8 +28,11 @@ from logistics import games
 from logistics.games.base import Step
 from logistics.mapdata import Map
 from logistics.position import Position
+from logistics.turn.budget import reset
+from logistics.turn.effects import capture_yards, marker_effects, scheduled_weather, set_weather, weather_lines
+from logistics.turn.report import kind_of
 
-__all__ = ["Step", "advance", "describe"]
+__all__ = ["Step", "advance", "describe", "play"]
 
 
 def describe(position: Position) -> str:
@@ -35,3 +42,37 @@ def describe(position: Position) -> str:
 def advance(position: Position, map_: Map, source: str = "scenario") -> Step:
     """The position one phase / segment later. `source` names the file in errors."""
     return games.of(position, source).step(position, map_, source)
+
+
+def play(position: Position, map_: Map, source: str = "scenario", weather: dict[str, str] | None = None,
+         ordered: list[tuple[str, str]] | None = None) -> tuple[Step, list[tuple[str, str]]]:
+    """One step with what surrounds the game's own: `position` is the state after the phase's
+    orders (`ordered`: what they did), `weather` the turn's weather given as input. Returns the
+    step and every change as (kind, text): orders, weather, the game's actions, yards captured,
+    supply's effects, capacity reset."""
+    entries = list(ordered or [])
+    p = position
+    if weather:
+        given = set_weather(p, map_, weather, source)
+        entries += [("weather", line + " (given)") for line in weather_lines(p.weather, given.weather)]
+        p = given
+    step = advance(p, map_, source)
+    if step.after.number != p.turn.number:
+        planned = scheduled_weather(p, step.after)
+        if planned:                         # the new game turn's weather, before its supply check
+            scheduled = set_weather(p, map_, planned, source)
+            if scheduled.weather != p.weather:
+                entries += [("weather", f"{line} (schedule, {step.after.date or step.after.number})")
+                            for line in weather_lines(p.weather, scheduled.weather)]
+                p = scheduled
+                step = advance(p, map_, source)
+    entries += [(kind_of(line), line) for line in step.actions]
+    after, lines = capture_yards(p, step.position, map_)
+    entries += [("capacity", line) for line in lines]
+    after, effects = marker_effects(p, after, map_)
+    entries += effects
+    if games.of(p).capacity_resets(p.turn, step.after):
+        after, lines = reset(after)
+        entries += [("capacity", line) for line in lines]
+    step.position = after
+    return step, entries

@@ -34,6 +34,29 @@ class EuropaGame(Game):
             weather[zone] = d.choice(known, "weather")
         return weather
 
+    takes_hexes_moved_through = True      # 3D; AEG 05-May-04 (44B1): "move a unit through the hex"
+    # 12B ruling (DPS, 08-Oct-04): a U-1 unit keeps a reduced ZOC, a U-2 unit has none; the
+    # erratum quoted under the Game Play Charts: defense is unaffected on the first turn out of
+    # general supply, isolated or not.
+    oos_effects = {1: "keeps a reduced ZOC (DPS 08-Oct-04); defense unaffected on the first turn (erratum)",
+                   2: "no ZOC (12B ruling, DPS 08-Oct-04)"}
+
+    def capacity_resets(self, before, after):
+        """7A: a yard's capacity is the phasing player's for his player turn, movement and
+        exploitation together: it comes anew with each initial phase."""
+        return after.phase == "initial"
+
+    def capture_yard(self, position, map_, yard, captor):
+        """7A4a (AEG 1998): the captor keeps half the yard's current capacity, as
+        `ownership.update_ownership` does when a step changes the yard's owner; for a hex taken
+        by a move along a path (3D), which sets the owner directly."""
+        from dataclasses import replace
+
+        from logistics.games.europa.nets import captured_capacity
+        capacity = dict(position.rail_capacity)
+        capacity[yard] = captured_capacity(capacity.get(yard, 0.0))
+        return replace(position, rail_capacity=capacity)
+
     def __init__(self, game_id: str, title: str, fwtbt_events: bool):
         self.id, self.title, self.fwtbt_events = game_id, title, fwtbt_events
 
@@ -58,6 +81,9 @@ class EuropaGame(Game):
         check_assistance_turn(options, turn, doc)
 
     def read_option(self, name, doc, map_):
+        if name in ("factory_production", "barcelona_revolt") and self.fwtbt_events:
+            from logistics.games.europa.turn_events import read_factories, read_revolt
+            return (read_factories if name == "factory_production" else read_revolt)(doc, map_)
         if name == "french_assistance":
             from logistics.games.europa.assistance import read_assistance
             return read_assistance(doc, map_)

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from logistics.errors import LoadError
-from logistics.games.base import Step, owner_changes
+from logistics.games.base import Step, next_phase, owner_changes
 from logistics.games.europa import assistance, events
 from logistics.games.europa.ownership import update_ownership
 from logistics.games.europa.supply import initial_phase_markers
+from logistics.games.europa.turn_events import game_turn_events
 from logistics.mapdata import Map
 from logistics.position import Position, Turn
 
@@ -25,16 +26,9 @@ EUROPA_PHASES = ("initial", "movement", "combat", "exploitation")
 
 def next_europa_turn(position: Position, source: str = "scenario") -> Turn:
     t, players = position.turn, [s.name for s in position.sides]
-    if t.phase not in EUROPA_PHASES:
-        raise LoadError(source, f"unknown phase {t.phase!r}", field="turn.phase", expected="one of " + ", ".join(EUROPA_PHASES))
-    if t.player not in players:
-        raise LoadError(source, f"unknown phasing player {t.player!r}", field="turn.player", expected="one of " + ", ".join(players))
-    k = EUROPA_PHASES.index(t.phase)
-    if k + 1 < len(EUROPA_PHASES):
-        return replace(t, phase=EUROPA_PHASES[k + 1])
-    p = players.index(t.player)
-    if p + 1 < len(players):
-        return replace(t, player=players[p + 1], phase=EUROPA_PHASES[0])
+    within = next_phase(t, players, EUROPA_PHASES, source)
+    if within is not None:
+        return within
     try:
         date = assistance.turn_name(assistance.turn_index(t.date) + 1)
     except ValueError as exc:
@@ -71,6 +65,9 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
         new_game_turn = after.number != position.turn.number
         if pacification and new_game_turn and (p.pacification or p.unpacified):
             p = _pacification_step(step, p, map_)
+        if pacification and new_game_turn:          # FWtBT 37B, 38B5 (games/europa/turn_events.py)
+            p, lines = game_turn_events(p, map_, source)
+            step.actions += lines
         if collapse and after.player == assistance.INSURGENT:
             phase = events.initial_phase(p, map_)
             for c in phase.checks:

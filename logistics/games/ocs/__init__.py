@@ -22,6 +22,17 @@ class OcsGame(Game):
         from logistics.games.ocs.rail import ocs_setting
         return ocs_setting(position, map_, orders, source)
 
+    # The supply phase marks a unit Out of Supply (oos: 1); the marker's effects are chapter 12's.
+    oos_effects = {1: "Out of Supply (its effects are chapter 12's, not in the seeds)"}
+
+    # 13.3b: Rail Cap is the phasing player's for a Movement Phase.
+    def capacity_resets(self, before, after):
+        return after.phase == "movement"
+
+    def step(self, position, map_, source):
+        from logistics.games.ocs.sequence import ocs_step
+        return ocs_step(position, map_, source, self.phases)
+
     def check_unit(self, doc, fields):
         from logistics.games.ocs.units import check_unit
         check_unit(doc, fields)

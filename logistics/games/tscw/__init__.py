@@ -11,6 +11,7 @@ class TscwGame(Game):
     id = "tscw"
     title = "The Spanish Civil War (GMT)"
     orders = OrdersRules(kinds=TSCW_KINDS, kind_label="strategic movement kind", cargo=False, family="TSCW")
+    takes_hexes_moved_through = True      # 10.7: a hex changes control when an enemy ground unit enters it
 
     def supply_engine(self, position, map_):
         from logistics.games.tscw.supply import TscwSupply
@@ -35,10 +36,41 @@ class TscwGame(Game):
         except LoadError as exc:
             raise doc.error(exc.message, expected=exc.expected) from None
 
+    def path_refusal(self, position, map_, unit, path):
+        from logistics.games.tscw.movement import path_refusal
+        return path_refusal(position, map_, unit, path)
+
+    def read_option(self, name, doc, map_):
+        if name == "reinforcements":             # 7.8: the unit, its turn of entry and printed hex
+            from logistics.mapio import HexReader
+            entries = []
+            for rd in doc.list():
+                r = rd.mapping(("id", "affiliation", "type", "size", "turn", "hex"),
+                               required=("id", "affiliation", "type", "turn"))
+                entry = {"id": r["id"].text(), "affiliation": r["affiliation"].text(), "type": r["type"].text(),
+                         "size": r["size"].number(0) if "size" in r else 1, "turn": r["turn"].integer(1)}
+                if "hex" in r:
+                    entry["hex"] = map_.hex_id(HexReader(map_).hex(r["hex"]))
+                entries.append(entry)
+            return entries
+        if name == "strategic_limits":           # 11.2: the Strategic Movement Limits of this turn
+            return _limits_by_side(doc)
+        if name == "strategic_limits_by_turn":   # 11.2: the table's numbers for each game turn
+            return {str(when): _limits_by_side(td) for when, td in doc.items()}
+        return super().read_option(name, doc, map_)
+
     def describe(self, position):
         from logistics.games.tscw.sequence import tscw_segment
         t, seg = position.turn, tscw_segment(position)
         return f"turn {t.number} ({t.date}), segment {seg.code} {seg.name}"
+
+
+def _limits_by_side(doc) -> dict[str, dict[str, float]]:
+    out = {}
+    for side_name, sd in doc.items():
+        limits = sd.mapping(("rail", "sea"), required=("rail", "sea"))
+        out[side_name] = {k: v.number(0) for k, v in limits.items()}
+    return out
 
 
 TSCW = TscwGame()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from logistics.errors import LoadError
 from logistics.games.base import Step, owner_changes
+from logistics.games.tscw import admin
 from logistics.games.tscw.supply import TscwSupply, update_control
 from logistics.mapdata import Map
 from logistics.position import MONTHS, Position, Turn
@@ -117,7 +118,19 @@ def tscw_step(position: Position, map_: Map, source: str) -> Step:
                         key=map_.hex_id):
             step.actions.append(f"15.14.3: fortified hex {map_.hex_id(h)} destroyed")
         p = controlled
+    if seg.code == "A-III":                                   # 7.1: reinforcements come third
+        p, lines = admin.enter_reinforcements(p, map_)
+        step.actions += lines
     p = replace(p, turn=after)
+    if new_turn:
+        p, lines = admin.limits_of_turn(p, after)
+        step.actions += lines
+    if nxt.code == "A-V":
+        p, lines = admin.refit_hqs(p, map_)
+        step.actions += lines
+    if nxt.code == "D-II-c":
+        p, lines = admin.end_of_reduced_ammunition(p, map_)
+        step.actions += lines
     if nxt.supply_check:
         step.verdicts = TscwSupply(p, map_).verdicts()
         for v in step.verdicts:

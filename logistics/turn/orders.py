@@ -1,0 +1,164 @@
+"""Orders a player gives for a phase: unit moves along a path, and a rail / strategic plan.
+
+ORDERS.yaml (docs/turn.md):
+
+    side: Insurgent                  # optional: the phasing player
+    phase: movement                  # optional: refused unless the scenario is in this phase
+    moves:
+      - {unit: Castejon Col, to: "23A:2521", via: ["23A:2422"]}
+    rail: aug-1936.rail.yaml         # optional: a rail moves file (docs/rail.md), run by the planner
+
+A unit move gives every hex the unit passes through, hex by hex; the seeds rule no movement
+points, so none are counted. What they do rule and the engine checks: the path is on the map and
+on land, each hex adjacent to the one before, and no hex holds an enemy unit (a unit may not
+enter an enemy-occupied hex); and what the game adds (`Game.path_refusal`: TSCW 10.2 stopping in
+an enemy ZOC, 8.2 stacking). In Europa entering an enemy ZOC is allowed: normal and reduced ZOCs
+differ only in movement cost (Rule 5 ruling, AEG 1998), and costs are the players'. In a game whose ownership
+goes by the last unit to occupy a hex (Europa 3D; AEG 05-May-04 under 44B1: "move a unit through
+the hex"), every hex moved through becomes the mover's.
+
+Rail and strategic moves go through the planner (rail/planner.py) on the capacity this turn has
+left (turn/budget.py): every move must be legal and fit, or the orders are refused with the
+planner's reason; the moves made spend capacity. Any refusal names file:line:field and leaves the
+position as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from logistics import games
+from logistics.errors import LoadError
+from logistics.hexgrid import Hex
+from logistics.mapdata import Map
+from logistics.mapio import HexReader
+from logistics.position import MoveUnit, Position
+from logistics.rail.moves import load_moves
+from logistics.rail.planner import plan
+from logistics.scenario import Scenario
+from logistics.turn.budget import remaining, spend
+from logistics.turn.effects import capture_yards
+from logistics.yamldoc import load_doc
+
+TOP_FIELDS = ("side", "phase", "moves", "rail")
+MOVE_FIELDS = ("unit", "to", "via")
+
+
+@dataclass
+class Applied:
+    """What orders did: the position after them and one line per thing done, by kind."""
+
+    position: Position
+    entries: list[tuple[str, str]] = field(default_factory=list)   # (kind, text)
+
+
+def move_unit(position: Position, map_: Map, side: str, unit_id: str, path: list[Hex], where) -> Applied:
+    """Move `unit_id` along `path` (the hexes after its own, the last its destination).
+    `where(key, message, expected)` makes the error naming the order's field."""
+    try:
+        unit = position.unit(unit_id)
+    except KeyError:
+        raise where("unit", f"unknown unit {unit_id!r}", "a unit id of the scenario") from None
+    if unit.side != side:
+        raise where("unit", f"unit {unit_id} is {unit.side}'s; these orders move {side}'s units",
+                    f"a {side} unit (or set 'side')")
+    if unit.hex is None:
+        raise where("unit", f"unit {unit_id} is not on the map", "a unit in a map hex")
+    enemies = {u.hex: u for u in position.units if u.hex is not None and u.side != side}
+    prev = unit.hex
+    for k, h in enumerate(path):
+        key = "to" if k == len(path) - 1 else f"via[{k}]"
+        hid = map_.hex_id(h)
+        if not map_.is_land(h):
+            raise where(key, f"hex {hid} is not land", "a land hex")
+        if map_.is_neutral(h):
+            raise where(key, f"hex {hid} is in neutral {map_.country_of(h)}", "a hex of a country at war")
+        if not prev.is_adjacent(h):
+            raise where(key, f"the path jumps from {map_.hex_id(prev)} to {hid}, which are not adjacent",
+                        "each hex adjacent to the one before ('via' the hexes between)")
+        if h in enemies:
+            raise where(key, f"hex {hid} holds the enemy unit {enemies[h].id}",
+                        "a path through hexes free of enemy units")
+        prev = h
+    refused = games.of(position).path_refusal(position, map_, unit, path)
+    if refused is not None:
+        k, message, expected = refused
+        raise where("to" if k == len(path) - 1 else f"via[{k}]", message, expected)
+    p = position.apply(MoveUnit(unit_id, path[-1]))
+    done = Applied(p, [("move", f"{unit_id}: {map_.hex_id(unit.hex)} -> "
+                                + " -> ".join(map_.hex_id(h) for h in path))])
+    if games.of(position).takes_hexes_moved_through:
+        owner = dict(p.owner)
+        taken = [h for h in path if owner.get(h) != side]
+        for h in taken:
+            owner[h] = side
+        if taken:
+            done.entries.append(("ownership", f"3D (AEG 05-May-04): {unit_id} takes "
+                                 + ", ".join(map_.hex_id(h) for h in taken)))
+        p = replace(p, owner=owner)
+        p, lines = capture_yards(position, p, map_)
+        done.entries += [("capacity", line) for line in lines]
+    done.position = p
+    return done
+
+
+def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "scenario") -> Applied:
+    """The position after the orders in `orders_path`; refused whole on the first bad order."""
+    orders_path = Path(orders_path)
+    doc = load_doc(orders_path)
+    f = doc.mapping(TOP_FIELDS)
+    position, map_ = scenario.position, scenario.map
+    side = f["side"].choice(tuple(s.name for s in position.sides), "side") if "side" in f else position.turn.player
+    if not side:
+        raise doc.error("no moving side", expected="a 'side' field (the scenario's turn names no player)")
+    if "phase" in f and f["phase"].text() != position.turn.phase:
+        raise f["phase"].error(f"orders for the {f['phase'].text()} phase; {source} is in its "
+                               f"{position.turn.phase} phase", expected=f"phase: {position.turn.phase}")
+    done = Applied(position)
+    reader = HexReader(map_)
+    for d in f["moves"].list() if "moves" in f else []:
+        m = d.mapping(MOVE_FIELDS, required=("unit", "to"))
+
+        def where(key, message, expected, m=m, d=d):
+            node = m.get(key.split("[")[0], d)
+            if key.startswith("via["):
+                node = m["via"].list()[int(key[4:-1])]
+            return node.error(message, expected=expected)
+
+        path = [*(reader.hex(v) for v in (m["via"].list() if "via" in m else [])), reader.hex(m["to"])]
+        moved = move_unit(done.position, map_, side, m["unit"].text(), path, where)
+        done.position, done.entries = moved.position, done.entries + moved.entries
+    if "rail" in f:
+        rail_path = orders_path.parent / f["rail"].text()
+        if not rail_path.exists():
+            raise f["rail"].error(f"no file {rail_path}", expected="a rail moves file beside the orders")
+        done = _rail(done, Scenario(scenario.path, map_, done.position), rail_path, source)
+    return done
+
+
+def _rail(done: Applied, scenario: Scenario, rail_path: Path, source: str) -> Applied:
+    position, map_ = scenario.position, scenario.map
+    # The plan is for the phase the scenario is in (7A2: strategic rail in the movement phase only;
+    # 13.3b: Rail Cap in the Movement Phase).
+    orders = replace(load_moves(rail_path, scenario), phase=position.turn.phase)
+    for request in orders.moves:
+        if request.unit is None:
+            raise LoadError(str(rail_path), f"{request.id}: cargo moves are planned with 'logistics rail plan'",
+                            line=request.line, field="cargo", expected="orders move units ('unit: ID')")
+    result = plan(position, map_, orders, source, budget=remaining(position.capacity_used))
+    for k, r in enumerate(result.moves):
+        if r.chosen is None:
+            raise LoadError(str(rail_path), f"{r.request.id}: refused ({r.rule}): {r.explanation}",
+                            line=r.request.line, field=f"moves[{k}]",
+                            expected="a legal move within the capacity this turn has left")
+    used = dict(position.capacity_used)
+    for r in result.moves:
+        used = spend(used, result.pools[r.chosen.pool], orders.side, r.chosen)
+        position = position.apply(MoveUnit(r.request.unit, r.request.to))
+        done.entries.append(("rail", f"{r.request.id}: {r.request.unit} {map_.hex_id(r.request.start)} -> "
+                                     f"{map_.hex_id(r.request.to)} by {r.request.kind}, "
+                                     f"{r.chosen.cost:g} of {result.pools[r.chosen.pool].name}"))
+    if used != position.capacity_used:
+        done.entries.append(("capacity", "spent this turn: " + ", ".join(f"{k} {v:g}" for k, v in used.items())))
+    done.position = replace(position, capacity_used=used)
+    return done

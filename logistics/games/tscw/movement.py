@@ -1,6 +1,6 @@
 """What TSCW rules of a unit's move along a path (seed 002), for the turn engine's orders:
 
-- 10.2: a unit stops on entering a hex in an enemy ZOC, and never moves directly from one EZOC
+- 10.2: a unit stops on entering a hex in an enemy ZOC (a full one: 10.6), and never moves directly from one EZOC
   hex to another; 10.5: a unit that starts in an EZOC may leave it into a hex outside any EZOC;
 - 8.2: stacking in the hex where it ends (6 units, 4 divisions, one HQ).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from logistics.games.tscw.rules import stacking
-from logistics.games.tscw.supply import enemy_zoc
+from logistics.games.tscw.supply import TscwSupply, enemy_zoc
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Position, Unit
@@ -17,7 +17,8 @@ from logistics.position import Position, Unit
 
 def path_refusal(position: Position, map_: Map, unit: Unit, path: list[Hex]) -> tuple[int, str, str] | None:
     """None, or (index in `path`, what is wrong, what is expected)."""
-    ezoc = enemy_zoc(position, map_, unit.side)
+    # 10.6: only full ZOCs stop a move (a column's is full in a Fully Supplied city or town).
+    ezoc = enemy_zoc(position, map_, unit.side, TscwSupply(position, map_).zoc_of)
     prev = unit.hex
     for k, h in enumerate(path):
         if prev in ezoc and h in ezoc:

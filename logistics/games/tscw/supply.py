@@ -53,12 +53,14 @@ def zoc_kind(unit: Unit) -> str:
     return "none"
 
 
-def enemy_zoc(position: Position, map_: Map, side: str) -> dict[Hex, str]:
+def enemy_zoc(position: Position, map_: Map, side: str, kind_of=None) -> dict[Hex, str]:
     """Hexes in an enemy ZOC (10.1: not into all-sea hexes, nor across all-sea or impassable
-    hexsides), with the id of a unit exerting it."""
+    hexsides), with the id of a unit exerting it. `kind_of`: a unit's ZOC kind (default
+    `zoc_kind`); only "normal" ZOCs count when it is given (10.6: a restricted ZOC affects supply
+    lines only, so movement reads full ZOCs alone)."""
     zoc: dict[Hex, str] = {}
     for u in position.units:
-        if u.side == side or zoc_kind(u) == "none":
+        if u.side == side or (kind_of(u) != "normal" if kind_of else zoc_kind(u) == "none"):
             continue
         for n in u.hex.neighbours():
             if projects_into(map_, u.hex, n):

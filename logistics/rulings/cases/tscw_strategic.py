@@ -200,6 +200,13 @@ def rule_10_6_a_column_in_a_fully_supplied_city_or_town_exerts_a_full_zoc(where,
     if not fully_supplied:
         p = replace(p, supply_sources=())
     assert TscwSupply(p, m).zoc_of(col) == kind
+    # What tells them apart is movement (10.2 reads full ZOCs; a restricted one only bars supply
+    # lines): a Nationalist division passing 0305, beside both places, stops there only beside a
+    # full ZOC — the check `logistics move` runs.
+    from logistics.games.tscw.movement import path_refusal
+    nat = u("N", "Nationalist", "0105", m)
+    stopped = path_refusal(replace(p, units=p.units + (nat,)), m, nat, [m.hex_at(h) for h in ("0205", "0305", "0204")])
+    assert (stopped is not None and "0305 is in the ZOC of C" in stopped[1]) is (kind == "normal")
 
 
 @case("TSCW-5.1-turn-structure", "TSCW-5.2-sequence-of-play", "TSCW-7.1-admin-segment-order",

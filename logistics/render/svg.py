@@ -104,7 +104,7 @@ def draw_picture(map_: Map, position: Position | None, show_ids: bool, rotate: f
         c.add("line", [c.centre(h) for h in track.hexes], stroke=RAIL, width=s * (0.12 if low else 0.16),
               dash=s * 0.3 if low else 0.0)
 
-    port_names = {p.name for p in map_.ports}
+    anchors = {p.name for p in map_.ports if p.klass == "anchor"}   # TSCW 11.5: coastal cities, the anchor symbol
     for port in map_.ports:
         if port.place.hex is None:
             continue
@@ -139,7 +139,7 @@ def draw_picture(map_: Map, position: Position | None, show_ids: bool, rotate: f
     for city in sorted((ct for ct in map_.cities if ct.place.hexes), key=lambda ct: rank.get(ct.size, 2)):
         x, y = c.centre(city.place.hexes[0])
         size = s * (0.85 if city.size in ("major", "city") else 0.65)
-        label = city.name + (" \u2693" if city.name in port_names and map_.game == "tscw" else "")
+        label = city.name + (" \u2693" if city.name in anchors else "")
         w = 0.58 * size * len(label)
         spots = [(x, y + s * 0.55 + size), (x, y - s * 0.6), (x + s * 0.5 + w / 2, y + size * 0.35),
                  (x - s * 0.5 - w / 2, y + size * 0.35)]

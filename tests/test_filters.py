@@ -48,3 +48,15 @@ def test_unit_excluded_by_side_says_so():
     result = run("supply", AUG36, "--unit", "Oviedo Gar", "--side", "Loyalist")
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "--unit: unit 'Oviedo Gar' is of side Insurgent, not Loyalist (expected a unit of side Loyalist: Madrid Militia" in result.output
+
+
+def test_cut_and_what_if_take_side_names_in_any_case():
+    """Side names are case-insensitive for every --side, `cut` and `supply --if` included."""
+    from click.testing import CliRunner
+
+    from cli import main
+    scen = str(Path(__file__).resolve().parents[1] / "scenarios" / "fwtbt" / "aug-1936.yaml")
+    cut = CliRunner().invoke(main, ["cut", scen, "--side", "loyalist", "--top", "1", "--max-size", "1"])
+    assert cut.exit_code == 0 and "33:3625: 4 REs" in cut.output
+    what = CliRunner().invoke(main, ["supply", scen, "--side", "LOYALIST", "--if", "block 33:3625"])
+    assert what.exit_code == 0 and "Catalan Col" in what.output

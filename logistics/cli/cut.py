@@ -21,7 +21,9 @@ def cut(scenario: str, side: str | None, unit_ids: tuple[str, ...], top: int, ma
     """The smallest sets of hexes whose loss puts the most REs out of general supply, each
     confirmed by re-judging the position (docs/cuts.md)."""
     from logistics.analysis.cuts import find_cuts, report_lines
+    from logistics.filters import side_name
     loaded = load_scenario_file(scenario)
+    side = side_name(scenario, loaded.position, side) if side else None      # any case, as every --side
     report = find_cuts(loaded.position, loaded.map, side, unit_ids, top, max_size, scenario, exhaustive)
     if as_json:
         click.echo(json.dumps({"scenario": scenario, **report.as_dict()}, indent=2, ensure_ascii=False))
@@ -34,7 +36,9 @@ def print_what_if(scenario: str, phrases: tuple[str, ...], side: str | None, as_
     """`supply --if`: only the verdicts the changes alter, with why (of `side`, `unit_id`, or the
     units in `hex_id` before or after, when given)."""
     from logistics.analysis.whatif import change_json, change_lines, parse_change, what_if
+    from logistics.filters import side_name
     loaded = load_scenario_file(scenario)
+    side = side_name(scenario, loaded.position, side) if side else None
     changes = [parse_change(p, loaded.position, loaded.map, side) for p in phrases]
     found = what_if(loaded.position, loaded.map, changes)
     if side:

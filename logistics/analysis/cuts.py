@@ -72,11 +72,12 @@ class CutReport:
 
 class CutSearch:
     def __init__(self, position: Position, map_: Map, side: str | None = None, units: tuple[str, ...] = (),
-                 max_size: int = 2, source: str = "scenario", exhaustive: bool = False):
+                 max_size: int = 2, source: str = "scenario", exhaustive: bool = False, engine=None, verdicts=None):
         self.position, self.map, self.max_size, self.exhaustive = position, map_, max_size, exhaustive
         self.game = games.of(position, source)
-        self.engine = games.supply_engine(position, map_)
-        self.base = {v.unit: v for v in self.engine.verdicts()}
+        # `engine` / `verdicts`: the position's, when the caller has already judged it (render).
+        self.engine = engine or games.supply_engine(position, map_)
+        self.base = {v.unit: v for v in (verdicts if verdicts is not None else self.engine.verdicts())}
         known = {u.id: u for u in position.units}
         for uid in units:
             if uid not in known:
@@ -302,10 +303,12 @@ class CutSearch:
 
 
 def find_cuts(position: Position, map_: Map, side: str | None = None, units: tuple[str, ...] = (),
-              top: int = 10, max_size: int = 2, source: str = "scenario", exhaustive: bool = False) -> CutReport:
+              top: int = 10, max_size: int = 2, source: str = "scenario", exhaustive: bool = False,
+              engine=None, verdicts=None) -> CutReport:
     """The top `top` confirmed cuts of `side` (or of `units`): sets of at most `max_size` hexes.
-    `exhaustive`: pairs also from every unit's detours, not only from minimum cuts (slower)."""
-    return CutSearch(position, map_, side, units, max_size, source, exhaustive).run(top)
+    `exhaustive`: pairs also from every unit's detours, not only from minimum cuts (slower);
+    `engine` / `verdicts`: the position's own, when already judged."""
+    return CutSearch(position, map_, side, units, max_size, source, exhaustive, engine, verdicts).run(top)
 
 
 def report_lines(report: CutReport) -> list[str]:

@@ -51,8 +51,8 @@ def import_vassal_command(save, module, pieces, base, map_ref, output, allow_unm
 
 def bundled_base(map_ref: str | None) -> str:
     """The bundled scenario on a map, when there is exactly one, as the base of an import."""
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[2] / "scenarios"
+    from logistics import bundled
+    root = bundled.root() / "scenarios"      # the clone's, or the installed package's copy
     found = []
     for path in sorted(root.rglob("*.yaml")):
         if ".moves." in path.name or map_ref is None:

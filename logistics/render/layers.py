@@ -100,7 +100,8 @@ def supply_picture(scenario: str, position: Position, map_: Map, layers: tuple[s
     pic = SupplyPicture(scenario, title_of(scenario, position), sides, tuple(layers), chosen=unit)
     engine = games.supply_engine(position, map_)
     pic.engine = engine
-    for v in engine.verdicts():
+    verdicts = engine.verdicts()
+    for v in verdicts:
         u = position.unit(v.unit)
         if u.hex is None or u.hex not in map_.terrain:
             continue
@@ -135,7 +136,8 @@ def supply_picture(scenario: str, position: Position, map_: Map, layers: tuple[s
         # The hexes whose loss to the enemy would put the most REs of the side out of general
         # supply, each confirmed by re-judging the position (docs/cuts.md).
         from logistics.analysis.cuts import find_cuts
-        found = find_cuts(position, map_, side=pic.zoc_side, top=CUTS_SHOWN, max_size=1)
+        found = find_cuts(position, map_, side=pic.zoc_side, top=CUTS_SHOWN, max_size=1, engine=engine,
+                          verdicts=verdicts)
         pic.cuts = [(map_.hex_at(c.hexes[0]), c.res, c.rule, c.units) for c in found.cuts]
     return pic
 

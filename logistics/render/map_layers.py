@@ -12,15 +12,6 @@ ZONE_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"
 NAVAL = "#0b3d91"
 
 
-def parse_layers(text: str) -> tuple[str, ...]:
-    """'sea_zones,naval' -> the layers; ValueError names an unknown one."""
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    unknown = [n for n in names if n not in LAYERS]
-    if unknown:
-        raise ValueError(f"unknown layer {unknown[0]!r}")
-    return names
-
-
 def draw_layers(c, map_: Map, layers: tuple[str, ...]) -> None:
     """Add the chosen layers' shapes to the canvas `c` (logistics.render.Canvas)."""
     s = c.size

@@ -19,8 +19,9 @@ def picture_for(path: str, loaded, unit: str | None, side: str | None, layers: t
     p = loaded.position
     if unit and not any(u.id == unit for u in p.units):
         raise LoadError(path, f"no unit {unit!r}", field="--unit", expected="a unit id of the scenario")
-    if side and side not in [s.name for s in p.sides]:
-        raise LoadError(path, f"no side {side!r}", field="--side", expected="one of " + ", ".join(s.name for s in p.sides))
+    if side:
+        from logistics.filters import side_name
+        side = side_name(path, p, side)          # any case, as every --side
     return supply_picture(Path(path).stem, p, loaded.map, layers, unit=unit, side=side)
 
 

@@ -8,7 +8,6 @@ file stays behind.
 from __future__ import annotations
 
 import os
-import stat
 import tempfile
 from pathlib import Path
 
@@ -44,7 +43,6 @@ def write_files(files: dict[Path, str | bytes]) -> None:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            _keep_mode(tmp, target)
         for tmp, target in staged:
             current = target
             os.replace(tmp, target)
@@ -56,17 +54,6 @@ def write_files(files: dict[Path, str | bytes]) -> None:
         for tmp, _ in staged:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-
-
-def _keep_mode(tmp: str, target: Path) -> None:
-    """The new file keeps the old one's permissions (a new one: the usual, after the umask)."""
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(tmp, mode)
 
 
 def write_text(path: Path | str, text: str | bytes) -> None:

@@ -229,7 +229,7 @@ class Position:
         work, since simultaneous works need separate units (AEG, 03-Mar-04)."""
         # 39A: the owner's units of the required REs in the hex are its garrison (option
         # `pacification_garrison`, 1 RE by default); `garrisoned` is an explicit override.
-        required = float(self.options.get("pacification_garrison", 1.0))
+        required = self.required_garrison()
         barred = {h for h in self.unpacified - self.garrisoned if self.garrison_res(h) < required}
         needed: dict[Hex, float] = {}
         for w in self.pacification:
@@ -239,6 +239,11 @@ class Position:
             if h not in barred and h not in self.garrisoned and self.garrison_res(h) < res:
                 barred.add(h)
         return frozenset(barred)
+
+    def required_garrison(self) -> float:
+        """39A: the REs a city's pacification garrison needs (option `pacification_garrison`; the
+        39A chart is not in the seeds: 1 RE by default)."""
+        return float(self.options.get("pacification_garrison", 1.0))
 
     def garrison_res(self, hex_: Hex) -> float:
         """The REs of the hex owner's ground units in the hex (a garrison, 39A)."""

@@ -67,8 +67,8 @@ def find_map_folder(ref: str, scenario_dir: Path) -> Path | None:
     if (direct / "map.yaml").exists():
         return direct
     scenario_dir = scenario_dir.resolve()   # a bare file name has no parents to walk up
-    for folder in (scenario_dir, *scenario_dir.parents, Path(__file__).resolve().parents[1]):
-        candidate = folder / "maps" / ref     # last: the bundled maps, for a file written elsewhere
+    for folder in (scenario_dir, *scenario_dir.parents):
+        candidate = folder / "maps" / ref
         if (candidate / "map.yaml").exists():
             return candidate
     from logistics.bundled import map_folder

@@ -76,7 +76,6 @@ class OrdersRules:
     gauges: bool = False              # 13.3f: a plan names its gauge
     arrival: bool = False             # 13.6b arrival by rail
     phasing_player_only: bool = False  # 13.3b: Rail Cap is the phasing player's
-    family: str = ""                  # named in refusals ("a Europa rule", ...)
 
 
 class Game:

@@ -8,15 +8,15 @@ events (`events.py`), the parameters (`rules.py`) and the sequence of play (`seq
 from __future__ import annotations
 
 from logistics.games.base import Game, OrdersRules
+from logistics.games.europa.rules import PHASES
 from logistics.rail.model import MOVE_KINDS
 
 
 class EuropaGame(Game):
     """A Europa game: FWtBT adds its events (pacification 39A, Gobernito collapse 38D, 44J)."""
 
-    orders = OrdersRules(kinds=MOVE_KINDS, also=True, increases=True, family="Europa")
-    # Each player turn: the initial, movement, combat and exploitation phases.
-    phases = ("initial", "movement", "combat", "exploitation")
+    orders = OrdersRules(kinds=MOVE_KINDS, also=True, increases=True)
+    phases = PHASES
     naval_supply = True
 
     def read_weather(self, doc, zones, options, map_name):

@@ -70,7 +70,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from logistics.games.europa.assistance import LOYALIST, turn_index
-from logistics.games.europa.garrisons import pacified, required_garrison  # noqa: F401 (pacified: read from here)
+from logistics.games.europa.garrisons import pacified  # noqa: F401 (read from here)
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Pacification, Position, SupplyStock, Turn
@@ -233,7 +233,7 @@ def advance_pacification(position: Position, map_: Map) -> Position:
     works: list[Pacification] = []
     joins: dict[str, list[str]] = {}
     started = {w.hex for w in position.pacification}
-    fresh = tuple(Pacification(h, garrison=required_garrison(position),
+    fresh = tuple(Pacification(h, garrison=position.required_garrison(),
                                turns=int(position.options.get("pacification_turns", 1)))
                   for h in sorted(position.unpacified - started))
     position = replace(position, unpacified=frozenset(), pacification=position.pacification + fresh)

@@ -21,11 +21,6 @@ from logistics.position import Position
 DISPERSED = "dispersed_garrison"     # the scenario mark of dispersed intrinsic garrisons (39D)
 
 
-def required_garrison(position: Position) -> float:
-    """39A: the REs a city's pacification garrison needs (option `pacification_garrison`)."""
-    return float(position.options.get("pacification_garrison", 1.0))
-
-
 def pacified(position: Position, hex_: Hex) -> bool:
     """39A (DPS, 04-Jan-04): a city hex is pacified (and purified) only once every work on it is
     done, its garrison having stayed the required time; a garrison merely present does not pacify

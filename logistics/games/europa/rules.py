@@ -10,6 +10,9 @@ from dataclasses import dataclass, field, replace
 
 from logistics.games.europa.assistance import french_border_open, turn_key
 
+# Each player turn: the initial, movement, combat and exploitation phases (the sequence of play).
+PHASES = ("initial", "movement", "combat", "exploitation")
+
 # Weather from best to worst: "worse weather" (36D) is the later one in this order.
 DEFAULT_LENGTHS: dict[str, dict[str, int]] = {
     "clear": {"overland": 5, "road": 10},

@@ -16,12 +16,11 @@ from logistics.errors import LoadError
 from logistics.games.base import Step, next_phase, owner_changes
 from logistics.games.europa import assistance, events
 from logistics.games.europa.ownership import update_ownership
+from logistics.games.europa.rules import PHASES as EUROPA_PHASES
 from logistics.games.europa.supply import initial_phase_markers
 from logistics.games.europa.turn_events import game_turn_events
 from logistics.mapdata import Map
 from logistics.position import Position, Turn
-
-EUROPA_PHASES = ("initial", "movement", "combat", "exploitation")
 
 
 def next_europa_turn(position: Position, source: str = "scenario") -> Turn:
@@ -53,10 +52,7 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
     if position.turn.phase != "initial":
         owned = update_ownership(p, map_, advanced=bool(p.options.get("advanced_ownership")))
         step.actions += owner_changes(p, owned, map_, "3D ownership")
-        for name in sorted(owned.rail_capacity):
-            if owned.rail_capacity[name] != p.rail_capacity.get(name, 0.0):
-                step.actions.append(f"7A4a: yard {name} captured: capacity {p.rail_capacity.get(name, 0.0):g} -> "
-                                    f"{owned.rail_capacity[name]:g}")
+        # 7A4a: a yard halved by the ownership update is reported by the turn's effects (turn/effects.py).
         for h in sorted(owned.unpacified - p.unpacified, key=map_.hex_id):
             step.actions.append(f"39A: {map_.hex_id(h)} changed hands and must be pacified")
         p = owned

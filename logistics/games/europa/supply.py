@@ -31,7 +31,7 @@ from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.rules import INTRINSIC_GARRISON, EuropaRules, units_unchecked
 from logistics.games.europa.sources import Sources
 from logistics.games.europa.status import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY
-from logistics.games.europa.view import LOSE_ZOC_AT, SideView, Unblocked  # noqa: F401 (LOSE_ZOC_AT, Unblocked: used by importers)
+from logistics.games.europa.view import SideView
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, Reach, index_of, search

@@ -12,7 +12,7 @@ class OcsGame(Game):
     # OCS v4 3.0 (the sequence of play; not among the seeds), each player turn's phases in order.
     phases = ("aircraft refit", "reinforcement", "movement", "supply", "reaction", "combat", "exploitation",
               "clean up")
-    orders = OrdersRules(kinds=MOVE_KINDS, named_kinds=False, gauges=True, arrival=True, phasing_player_only=True, family="OCS")
+    orders = OrdersRules(kinds=MOVE_KINDS, named_kinds=False, gauges=True, arrival=True, phasing_player_only=True)
 
     def supply_engine(self, position, map_):
         from logistics.games.ocs.supply import OcsSupply

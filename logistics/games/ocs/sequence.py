@@ -67,9 +67,12 @@ def _eat(position: Position, map_: Map, dump_name: str, need: float) -> tuple[Po
 def supply_phase(step: Step, position: Position, map_: Map, side: str, source: str) -> Position:
     need = position.options.get("ocs_trace_sp")
     p = position
+    engine = None            # judged anew only after SP are eaten (the engine reads no U-marks)
     for unit in [u for u in position.units if u.side == side and u.hex is not None]:
-        trial = _without_dry(p, need) if need else p
-        v = OcsSupply(trial, map_).verdict(trial.unit(unit.id))
+        if engine is None:
+            trial = _without_dry(p, need) if need else p
+            engine = OcsSupply(trial, map_)
+        v = engine.verdict(trial.unit(unit.id))
         step.verdicts.append(v)
         if v.general == EATS:
             if not need:
@@ -77,6 +80,7 @@ def supply_phase(step: Step, position: Position, map_: Map, side: str, source: s
                                 field="options.ocs_trace_sp",
                                 expected="the SP a unit eats for trace supply (chapter 12, not in the seeds)")
             p, left = _eat(p, map_, v.source, need)
+            engine = None
             step.actions.append(f"12.6d: {unit.id} eats {need:g} SP from {v.source} ({left:g} left)")
             mark = 0
         elif v.general == TRACED:

@@ -10,7 +10,7 @@ from logistics.rail.model import TSCW_KINDS
 class TscwGame(Game):
     id = "tscw"
     title = "The Spanish Civil War (GMT)"
-    orders = OrdersRules(kinds=TSCW_KINDS, kind_label="strategic movement kind", cargo=False, family="TSCW")
+    orders = OrdersRules(kinds=TSCW_KINDS, kind_label="strategic movement kind", cargo=False)
     takes_hexes_moved_through = True      # 10.7: a hex changes control when an enemy ground unit enters it
 
     def supply_engine(self, position, map_):

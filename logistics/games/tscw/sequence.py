@@ -65,10 +65,6 @@ def next_segment(game: str, code: str) -> tuple[Segment, bool]:
     return (order[k + 1], False) if k + 1 < len(order) else (order[0], True)
 
 
-def supply_checks(game: str) -> list[str]:
-    return [s.code for s in SEQUENCES[game] if s.supply_check]
-
-
 # --- the turn engine's steps (5.2): control on leaving a movement segment (10.7, 15.14), supply
 # checked where 9.2 says -------------------------------------------------------------------------
 

@@ -1,0 +1,12 @@
+"""`logistics map ...`: make a player's own map and correct it (docs/mapbuild.md).
+
+Each subcommand lives in a module of its own and imports what it uses when it runs.
+"""
+from __future__ import annotations
+
+import click
+
+
+@click.group("map")
+def map_group() -> None:
+    """Make a map from a VASSAL module's board, and correct a map (docs/mapbuild.md)."""

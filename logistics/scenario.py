@@ -43,11 +43,13 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "isolated_rail_sections": "boolean", "one_rail_pool": "boolean", "rail_cap": "integer",
                 "strategic_limits": "game", "fortified_lines": "line_status",
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones", "deemed_in_supply": "deemed",
-                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_trace_sp": "number", "ocs_truck_costs": "truck_costs",
+                "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
                 "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side",
                 "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
                 "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game"}
+# Options a scenario may no longer give, and what says it now.
+RETIRED_OPTIONS = {"ocs_trace_sp": "ocs_eat_per_re (SP a unit eats per RE, 12.6d; an HQ is 1 RE, 13.1)"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")
@@ -392,6 +394,8 @@ def _read_options(doc: Doc, map_: Map, game: str) -> dict[str, object]:
     options: dict[str, object] = {}
     for key, d in doc.items():
         kind = OPTION_KINDS.get(key)
+        if key in RETIRED_OPTIONS:
+            raise d.error(f"option {key!r} is no more", expected=RETIRED_OPTIONS[key])
         if kind is None:
             raise d.error(f"unknown option {key!r}", expected="one of " + ", ".join(OPTION_KINDS))
         if kind == "boolean":

@@ -70,7 +70,7 @@ def test_a_reinforcement_whose_printed_hex_is_enemy_held_enters_within_2_or_is_d
 
 # --- OCS: the supply phase -------------------------------------------------------------------------
 
-def ocs(tmp_path, sp=2, trace_sp="1") -> Path:
+def ocs(tmp_path, sp=2, per_re="1") -> Path:
     """The OCS test position with its Corps HQ in Strat Mode (no throw, 5.8b), no Transport Point
     loaded and a direct draw of 2 truck MP: 7th Panzer lives on the dump at its HQ."""
     data = tmp_path / "data"
@@ -80,7 +80,7 @@ def ocs(tmp_path, sp=2, trace_sp="1") -> Path:
     edit(scenario, "ma: 12, load: 1,", "ma: 12,")
     edit(scenario, "ma: 45, load: 2,", "ma: 45,")
     edit(scenario, "kind: sp, hex: A09.04, amount: 2}", f"kind: sp, hex: A09.04, amount: {sp}}}")
-    edit(scenario, "  ocs_direct_draw: 5\n", "  ocs_direct_draw: 2\n" + (f"  ocs_trace_sp: {trace_sp}\n" if trace_sp else ""))
+    edit(scenario, "  ocs_direct_draw: 5\n", "  ocs_direct_draw: 2\n" + (f"  ocs_eat_per_re: {per_re}\n" if per_re else ""))
     return scenario
 
 
@@ -91,36 +91,43 @@ def ocs_changes(scenario):
 
 
 def test_the_ocs_supply_phase_eats_sp_until_the_hq_runs_dry_then_marks_out_of_supply(tmp_path):
-    """13.1b / 12.3b / 12.6d (as 13.7a cites it): no unit of 7th Panzer traces for free; each that
-    reaches the dump at its HQ eats 1 SP (`ocs_trace_sp`) from it, in the scenario's order: the HQ
-    eats the last SP, and the 25th Panzer Regiment beside it, finding the dump dry, is marked Out
-    of Supply. The SP are gone from the position."""
+    """13.1b / 12.3b / 12.6d (as 13.7a cites it): no unit of 7th Panzer traces for free; the dump
+    at its HQ holds 1 SP and a unit eats 1 SP per RE (`ocs_eat_per_re`), an HQ 1 RE (13.1): the
+    HQ eats it, and the 25th Panzer Regiment beside it (2 REs), finding the dump dry, is marked
+    Out of Supply. The SP are gone from the position."""
     scenario = ocs(tmp_path, sp=1)
     changes = ocs_changes(scenario)
-    assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 1 SP from dump at A09.04 (0 left)"]
+    assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 1 SP from dump at A09.04",
+                                                        "12.6d: dump at A09.04 held 1 SP, 1 eaten, 0 left"]
     dry = [t for k, t in changes if k == "marker" and "25 Pz" in t]
-    assert len(dry) == 1 and dry[0].endswith("no SP in reach to eat (12.6d))")
+    assert len(dry) == 1 and "dump at A09.04 holds 1 SP, 1 eaten by 7 Pz HQ" in dry[0]
     p = load_scenario(scenario).position
     assert p.supply == ()
     assert p.unit("7 Pz 25 Pz Rgt").oos == 1 and p.unit("7 Pz HQ").oos == 0
     assert p.turn.phase == "reaction"
 
 
-def test_with_one_more_sp_the_regiment_eats_and_is_not_marked(tmp_path):
-    scenario = ocs(tmp_path, sp=2)
+def test_with_enough_sp_the_regiment_eats_too_and_is_not_marked(tmp_path):
+    """12.6d: 3 SP feed the HQ (1 RE) and the regiment (2 REs) at 1 SP per RE."""
+    scenario = ocs(tmp_path, sp=3)
     changes = ocs_changes(scenario)
     assert [t for k, t in changes if k == "supply"] == [
-        "12.6d: 7 Pz HQ eats 1 SP from dump at A09.04 (1 left)",
-        "12.6d: 7 Pz 25 Pz Rgt eats 1 SP from dump at A09.04 (0 left)"]
+        "12.6d: 7 Pz HQ eats 1 SP from dump at A09.04",
+        "12.6d: 7 Pz 25 Pz Rgt eats 2 SP from dump at A09.04",
+        "12.6d: dump at A09.04 held 3 SP, 3 eaten, 0 left"]
     assert not [t for k, t in changes if k == "marker" and "25 Pz" in t]
     assert load_scenario(scenario).position.unit("7 Pz 25 Pz Rgt").oos == 0
 
 
 def test_an_ocs_unit_that_must_eat_without_an_amount_is_one_line(tmp_path):
-    scenario = ocs(tmp_path, trace_sp="")
+    """Chapter 12's SP per RE is not in the seeds: the phase takes SP from the position only at
+    the scenario's stated `ocs_eat_per_re`, never at the verdicts' placeholder."""
+    scenario = ocs(tmp_path, per_re="")
+    before = scenario.read_bytes()
     code, out = run("turn", "next", scenario)
     assert code == 1 and out.count("\n") == 1
-    assert "options.ocs_trace_sp: 7 Pz HQ must eat SP (12.6d)" in out
+    assert "options.ocs_eat_per_re: 7 Pz HQ must eat SP (12.6d)" in out
+    assert scenario.read_bytes() == before
 
 
 def test_rail_cap_comes_anew_with_each_movement_phase_13_3b(tmp_path):
@@ -177,11 +184,12 @@ def test_a_revolt_without_a_garrison_for_a_catalan_city_is_one_line(tmp_path):
 
 
 def test_a_dump_with_less_sp_than_a_unit_eats_feeds_it_not(tmp_path):
-    """12.6d with `ocs_trace_sp: 2`: the HQ eats 2 of 3 SP; the 1 SP left is not enough for the
-    regiment, which is Out of Supply, and stays in the dump."""
-    scenario = ocs(tmp_path, sp=3, trace_sp="2")
+    """12.6d with `ocs_eat_per_re: 2`: the HQ (1 RE) eats 2 of 3 SP; the 1 SP left is not enough
+    for the regiment (2 REs, 4 SP), which is Out of Supply, and stays in the dump."""
+    scenario = ocs(tmp_path, sp=3, per_re="2")
     changes = ocs_changes(scenario)
-    assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 2 SP from dump at A09.04 (1 left)"]
+    assert [t for k, t in changes if k == "supply"] == ["12.6d: 7 Pz HQ eats 2 SP from dump at A09.04",
+                                                        "12.6d: dump at A09.04 held 3 SP, 2 eaten, 1 left"]
     p = load_scenario(scenario).position
     assert p.unit("7 Pz 25 Pz Rgt").oos == 1 and [s.amount for s in p.supply] == [1]
 

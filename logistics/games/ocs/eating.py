@@ -4,7 +4,8 @@ gives no more than its load (13.2c). Seed 003 (OCS v4 series rules, chapter 13).
 
 How many SP an RE eats is in chapter 12, which the seeds do not print: the scenario option
 `ocs_eat_per_re` (SP per RE, default `DEFAULT_EAT_PER_RE`, a placeholder) says it. An HQ eats as
-1 RE (13.1).
+1 RE (13.1). The verdicts name, and the turn engine's supply phase takes the SP from, the dump
+this share gives each unit (games/ocs/sequence.py).
 
 The model: one 0/1 variable per (unit, dump) the unit can reach; a unit eats from at most one
 dump; the SP eaten from a dump are at most what it holds. It feeds as many REs as it can; among

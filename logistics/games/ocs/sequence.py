@@ -5,13 +5,15 @@ of the phases is the series rules' (4.0), outside the seeds. The game turn's dat
 is (each OCS game prints its own turn record).
 
 - 13.3b: Rail Cap is a Movement Phase's; the turn engine resets what was spent entering one.
-- The supply phase (left by a step): each of the phasing player's units on the map traces supply
-  (13.1b, 12.3b: directly from a source, or thrown by an HQ); a unit that cannot eats SP from a
-  dump or a loaded Transport Point it reaches the same ways (12.6d as 13.7a cites it): the
-  scenario's `ocs_trace_sp` SP (chapter 12's amount is not in the seeds); SP are taken from the
-  position's dumps and loads as they are eaten, unit by unit in the scenario's order, so a dump
-  that runs dry feeds no later unit. A unit that neither traces nor eats is marked Out of Supply
-  (`oos: 1`); a unit in supply loses the mark.
+- The supply phase (left by a step): the phasing player's units on the map are judged once, on
+  the position as the phase begins (`OcsSupply`): a unit traces supply for free (13.1b, 12.3b:
+  directly from a source, or thrown by an HQ), or eats SP (12.6d as 13.7a cites it) from the dump
+  or loaded Transport Point the engine's share gives it (`eating.py`: as many REs fed as the SP
+  allow, 13.1b, 13.2c), or is Out of Supply (`oos: 1`); a unit in supply loses the mark. What a
+  unit eats is `ocs_eat_per_re` SP per RE, an HQ 1 RE (13.1); chapter 12's amount is not in the
+  seeds, so the phase takes no placeholder: a unit that must eat needs the option stated. The SP
+  eaten leave the position: from the side's own stocks in the dump's hex, or the Transport
+  Point's load -- the dump the unit's verdict names.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from dataclasses import replace
 
 from logistics.errors import LoadError
 from logistics.games.base import Step, next_phase
-from logistics.games.ocs.supply import EATS, TRACED, OcsSupply
+from logistics.games.ocs.supply import TRACED, Dump, OcsSupply
 from logistics.mapdata import Map
 from logistics.position import Position, Turn
 
@@ -39,49 +41,48 @@ def ocs_step(position: Position, map_: Map, source: str, phases: tuple[str, ...]
     return step
 
 
-def _without_dry(position: Position, need: float) -> Position:
-    """The position as a unit needing `need` SP sees it: dumps and loads with less are dry."""
-    return replace(position, supply=tuple(s for s in position.supply if s.kind != "sp" or s.amount >= need),
-                   units=tuple(replace(u, load=0.0) if 0 < u.load < need else u for u in position.units))
+def _take(position: Position, side: str, dump: Dump, sp: float) -> Position:
+    """`sp` SP gone from `dump`: a Transport Point's load, or the side's SP stocks in the dump's
+    hex (the engine's dump sums them), first listed first; a stock emptied is removed."""
+    if dump.unit:
+        return replace(position, units=tuple(replace(u, load=_rounded(u.load - sp)) if u.id == dump.unit else u
+                                             for u in position.units))
+    stocks = []
+    for s in position.supply:
+        if sp > 0 and s.side == side and s.kind == "sp" and s.hex == dump.hex:
+            taken = min(sp, s.amount)
+            sp = _rounded(sp - taken)
+            if _rounded(s.amount - taken) <= 0:
+                continue
+            s = replace(s, amount=_rounded(s.amount - taken))
+        stocks.append(s)
+    return replace(position, supply=tuple(stocks))
 
 
-def _eat(position: Position, map_: Map, dump_name: str, need: float) -> tuple[Position, float]:
-    """`need` SP taken from the dump or Transport Point the engine names; returns what is left."""
-    for k, s in enumerate(position.supply):
-        if s.kind == "sp" and dump_name == f"dump at {map_.hex_id(s.hex)}":
-            left = s.amount - need
-            stocks = list(position.supply)
-            if left > 0:
-                stocks[k] = replace(s, amount=left)
-            else:
-                del stocks[k]
-            return replace(position, supply=tuple(stocks)), left
-    for u in position.units:
-        if dump_name == f"{u.type.replace('_', ' ')} {u.id}":
-            left = u.load - need
-            return replace(position, units=tuple(replace(x, load=left) if x.id == u.id else x
-                                                 for x in position.units)), left
-    raise LoadError("scenario", f"no SP at {dump_name}", field="supply")
+def _rounded(sp: float) -> float:
+    """SP come in tokens; sums of fractions keep no binary dust (0.1 + 0.2)."""
+    return round(sp, 6)
 
 
 def supply_phase(step: Step, position: Position, map_: Map, side: str, source: str) -> Position:
-    need = position.options.get("ocs_trace_sp")
-    p = position
-    engine = None            # judged anew only after SP are eaten (the engine reads no U-marks)
-    for unit in [u for u in position.units if u.side == side and u.hex is not None]:
-        if engine is None:
-            trial = _without_dry(p, need) if need else p
-            engine = OcsSupply(trial, map_)
-        v = engine.verdict(trial.unit(unit.id))
+    engine = OcsSupply(position, map_)
+    units = [u for u in position.units if u.side == side and u.hex is not None]
+    meals = {u.id: engine.meal(u) for u in units}
+    hungry = [u.id for u in units if meals[u.id] is not None]
+    if hungry and "ocs_eat_per_re" not in position.options:
+        raise LoadError(source, f"{hungry[0]} must eat SP (12.6d) and the scenario gives no amount",
+                        field="options.ocs_eat_per_re",
+                        expected="the SP a unit eats per RE (12.6d, chapter 12: not in the seeds; an HQ is 1 RE, 13.1)")
+    p, eaten = position, {}
+    for unit in units:
+        v = engine.verdict(unit)
         step.verdicts.append(v)
-        if v.general == EATS:
-            if not need:
-                raise LoadError(source, f"{unit.id} must eat SP (12.6d) and the scenario gives no amount",
-                                field="options.ocs_trace_sp",
-                                expected="the SP a unit eats for trace supply (chapter 12, not in the seeds)")
-            p, left = _eat(p, map_, v.source, need)
-            engine = None
-            step.actions.append(f"12.6d: {unit.id} eats {need:g} SP from {v.source} ({left:g} left)")
+        meal = meals[unit.id]
+        if meal is not None:                  # the verdict names the same dump (EATS)
+            dump, sp = meal
+            p = _take(p, side, dump, sp)
+            eaten[dump.name] = (dump, eaten.get(dump.name, (dump, 0.0))[1] + sp)
+            step.actions.append(f"12.6d: {unit.id} eats {sp:g} SP from {dump.name}")
             mark = 0
         elif v.general == TRACED:
             mark = 0
@@ -91,4 +92,6 @@ def supply_phase(step: Step, position: Position, map_: Map, side: str, source: s
             mark = 1
         if p.unit(unit.id).oos != mark:
             p = replace(p, units=tuple(replace(u, oos=mark) if u.id == unit.id else u for u in p.units))
+    for name, (dump, sp) in sorted(eaten.items()):
+        step.actions.append(f"12.6d: {name} held {dump.sp:g} SP, {sp:g} eaten, {_rounded(dump.sp - sp):g} left")
     return p

@@ -65,6 +65,7 @@ class Dump:
     hex: Hex
     formation: str = ""     # 13.2g B: an Organic Truck's SP serve its formation only
     sp: float = 0.0         # what it holds: no more can be eaten from it (13.1, 13.2c)
+    unit: str = ""          # the Transport Point carrying it; "" for a dump on the map
 
 
 def throw_range(hq: Unit) -> tuple[float | None, str]:
@@ -198,7 +199,7 @@ class OcsSupply:
             if s.side == side and s.kind == "sp" and s.amount > 0:
                 held[s.hex] = held.get(s.hex, 0.0) + s.amount
         out = [Dump(f"dump at {hid(h)}", h, sp=sp) for h, sp in held.items()]
-        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "", u.load)
+        out += [Dump(f"{u.type.replace('_', ' ')} {u.id}", u.hex, u.formation if u.type == ORGANIC else "", u.load, u.id)
                 for u in self.position.units if u.side == side and is_transport(u) and u.load > 0 and u.hex is not None]
         return sorted(out, key=lambda d: d.name)
 
@@ -331,6 +332,14 @@ class OcsSupply:
     def _need(self, unit: Unit) -> float:
         """SP the unit eats: `ocs_eat_per_re` a RE; an HQ is 1 RE (13.1)."""
         return self.eat_per_re * (1.0 if is_hq(unit) else unit.size)
+
+    def meal(self, unit: Unit) -> tuple[Dump, float] | None:
+        """12.6d: the dump (or Transport Point) the unit eats from in the side's share, and the SP
+        it eats; None when it traces for free or finds nothing to eat (its verdict says which)."""
+        name = self._meals(unit.side).get(unit.id)
+        if name is None:
+            return None
+        return next(d for d in self.dumps(unit.side) if d.name == name), self._need(unit)
 
     def _meals(self, side: str) -> dict[str, str]:
         """unit id -> the dump it eats from, for every unit of the side that cannot trace for free."""

@@ -234,6 +234,7 @@ def rulings_check(only: str | None, as_json: bool) -> None:
         sys.exit(1)
 
 
+from logistics.cli.combat import combat
 from logistics.cli.cut import cut
 from logistics.cli.map_commands import map_group
 from logistics.cli.rail import rail
@@ -241,6 +242,7 @@ from logistics.cli.render import render
 from logistics.cli.transport import transport
 from logistics.cli.turn import move, turn
 
+main.add_command(combat)
 main.add_command(cut)
 main.add_command(map_group)
 main.add_command(rail)

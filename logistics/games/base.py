@@ -112,6 +112,18 @@ class Game:
         (index in the path, what is wrong, what is expected). By default nothing."""
         return None
 
+    def combat_refusal(self, position: Position, map_: Map, target, attackers: list[str],
+                       attacked: set[str] = frozenset(), hexes: set = frozenset()) -> tuple[str, str, str] | None:
+        """Why a combat on `target` by `attackers` cannot be resolved now (TSCW 15.1-15.3): None,
+        or (field, what is wrong, what is expected). `attacked` / `hexes`: the units that attacked
+        and the hexes attacked earlier in the segment. By default the game checks no combat."""
+        return "hex", f"the supply check at combat is not built for {self.title}", "a TSCW scenario (9.2)"
+
+    def combat_supply(self, position: Position, map_: Map, target, attackers: list[str]):
+        """The supply check at a combat's resolution (TSCW 9.2): an object with `lines` and
+        `as_dict()`. Called only when `combat_refusal` gives None."""
+        raise LoadError("scenario", f"the supply check at combat is not built for {self.title}", field="game")
+
     def capture_yard(self, position: Position, map_: Map, yard: str, captor: str) -> Position:
         """A yard of `position.rail_capacity` has changed hands (Europa 7A4a); by default nothing."""
         return position

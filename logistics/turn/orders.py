@@ -7,6 +7,8 @@ ORDERS.yaml (docs/turn.md):
     moves:
       - {unit: Castejon Col, to: "23A:2521", via: ["23A:2422"]}
     rail: aug-1936.rail.yaml         # optional: a rail moves file (docs/rail.md), run by the planner
+    combats:                         # TSCW 9.2: each combat's supply check at its resolution
+      - {hex: "2509", attackers: ["1", "2"]}
 
 A unit move gives every hex the unit passes through, hex by hex; the seeds rule no movement
 points, so none are counted. What they do rule and the engine checks: the path is on the map and
@@ -40,8 +42,9 @@ from logistics.turn.budget import remaining, spend
 from logistics.turn.effects import capture_yards
 from logistics.yamldoc import load_doc
 
-TOP_FIELDS = ("side", "phase", "moves", "rail")
+TOP_FIELDS = ("side", "phase", "moves", "rail", "combats")
 MOVE_FIELDS = ("unit", "to", "via")
+COMBAT_FIELDS = ("hex", "attackers")
 
 
 @dataclass
@@ -128,12 +131,32 @@ def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "sce
         path = [*(reader.hex(v) for v in (m["via"].list() if "via" in m else [])), reader.hex(m["to"])]
         moved = move_unit(done.position, map_, side, m["unit"].text(), path, where)
         done.position, done.entries = moved.position, done.entries + moved.entries
+    if "combats" in f:
+        done.entries += _combats(done.position, map_, f["combats"], reader)
     if "rail" in f:
         rail_path = orders_path.parent / f["rail"].text()
         if not rail_path.exists():
             raise f["rail"].error(f"no file {rail_path}", expected="a rail moves file beside the orders")
         done = _rail(done, Scenario(scenario.path, map_, done.position), rail_path, source)
     return done
+
+
+def _combats(position: Position, map_: Map, doc, reader: HexReader) -> list[tuple[str, str]]:
+    """TSCW 9.2: each combat's supply check at its resolution, on the position the orders leave
+    (the game's `combat_refusal` / `combat_supply`); the combat's result is the players'."""
+    entries, attacked, hexes = [], set(), set()
+    for d in doc.list():
+        c = d.mapping(COMBAT_FIELDS, required=("hex", "attackers"))
+        target, attackers = reader.hex(c["hex"]), c["attackers"].texts()
+        refused = games.of(position).combat_refusal(position, map_, target, attackers, attacked, hexes)
+        if refused is not None:
+            key, message, expected = refused
+            node = c["attackers"].list()[int(key[10:-1])] if key.startswith("attackers[") else c[key]
+            raise node.error(message, expected=expected)
+        entries += [("supply", line) for line in games.of(position).combat_supply(position, map_, target, attackers).lines]
+        attacked |= set(attackers)
+        hexes.add(target)
+    return entries
 
 
 def _rail(done: Applied, scenario: Scenario, rail_path: Path, source: str) -> Applied:

@@ -40,6 +40,14 @@ class TscwGame(Game):
         from logistics.games.tscw.movement import path_refusal
         return path_refusal(position, map_, unit, path)
 
+    def combat_refusal(self, position, map_, target, attackers, attacked=frozenset(), hexes=frozenset()):
+        from logistics.games.tscw.combat import combat_refusal
+        return combat_refusal(position, map_, target, attackers, attacked, hexes)
+
+    def combat_supply(self, position, map_, target, attackers):
+        from logistics.games.tscw.combat import combat_supply  # 9.2: supply at combat resolution
+        return combat_supply(position, map_, target, attackers)
+
     def read_option(self, name, doc, map_):
         if name == "reinforcements":             # 7.8: the unit, its turn of entry and printed hex
             from logistics.mapio import HexReader

@@ -1,7 +1,6 @@
 """The `logistics` command: supply and logistics analysis for hex-and-counter wargames."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -9,6 +8,7 @@ import sys
 import click
 
 from logistics.errors import LoadError
+from logistics.jsontext import json_text
 
 # Each command imports what it uses when it runs, so that `logistics --help` and the commands
 # that solve nothing load neither the engine nor OR-Tools (docs/performance.md, start-up).
@@ -82,7 +82,7 @@ def validate(path: str, as_json: bool) -> None:
                 "units": len(p.units), "turn": {"number": p.turn.number, "date": p.turn.date, "phase": p.turn.phase}}
         text = (f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
                 f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text)
+    click.echo(json_text(data) if as_json else text)
 
 
 def _echo_tree(value, indent: int = 0) -> None:
@@ -116,7 +116,7 @@ def show(path: str, as_json: bool) -> None:
     loaded = load_any(path)
     summary = map_summary(loaded) if isinstance(loaded, Map) else position_summary(loaded.position, loaded.map)
     if as_json:
-        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        click.echo(json_text(summary))
     else:
         _echo_tree(summary)
 
@@ -176,7 +176,7 @@ def maps_command(as_json: bool) -> None:
     from logistics.bundled import listing
     data = listing()
     if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(json_text(data))
         return
     for m in data["maps"]:
         click.echo(f"map {m['name']}: {m['game']}, {m['path']}")
@@ -203,7 +203,7 @@ def rulings_list(only: str | None, as_json: bool, markdown: bool) -> None:
     if only and not rows:
         raise LoadError("--id", f"no ruling {only!r}", expected="an id from 'logistics rulings list'")
     if as_json:
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        click.echo(json_text(rows))
         return
     for r in rows:
         mark = "out" if r["scope"] == "out" else ("ok " if r["cases"] else "-- ")
@@ -220,9 +220,9 @@ def rulings_check(only: str | None, as_json: bool) -> None:
     from logistics.rulings.report import check
     results, summary = check(only)
     if as_json:
-        click.echo(json.dumps({"summary": summary, "cases": [
+        click.echo(json_text({"summary": summary, "cases": [
             {"case": r.case.name, "ids": list(r.case.ids), "status": r.status, "detail": r.detail}
-            for r in results]}, indent=2, ensure_ascii=False))
+            for r in results]}))
     else:
         known = by_id()
         for r in results:

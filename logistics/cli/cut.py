@@ -1,11 +1,10 @@
 """`logistics cut` (the hexes whose loss cuts the most supply) and `supply --if` (what if)."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from logistics.files import load_scenario_file
+from logistics.jsontext import json_text
 
 
 @click.command()
@@ -26,7 +25,7 @@ def cut(scenario: str, side: str | None, unit_ids: tuple[str, ...], top: int, ma
     side = side_name(scenario, loaded.position, side) if side else None      # any case, as every --side
     report = find_cuts(loaded.position, loaded.map, side, unit_ids, top, max_size, scenario, exhaustive)
     if as_json:
-        click.echo(json.dumps({"scenario": scenario, **report.as_dict()}, indent=2, ensure_ascii=False))
+        click.echo(json_text({"scenario": scenario, **report.as_dict()}))
     else:
         click.echo("\n".join(report_lines(report)))
 
@@ -48,7 +47,6 @@ def print_what_if(scenario: str, phrases: tuple[str, ...], side: str | None, as_
     if hex_id:
         found = [c for c in found if hex_id in (c.before.hex, c.after.hex if c.after else None)]
     if as_json:
-        click.echo(json.dumps({"scenario": scenario, "if": list(phrases), "changes": change_json(found)},
-                              indent=2, ensure_ascii=False))
+        click.echo(json_text({"scenario": scenario, "if": list(phrases), "changes": change_json(found)}))
     else:
         click.echo("\n".join(change_lines(found)))

@@ -9,13 +9,12 @@ Exit 0 with the verdict (allowed or not, and why); exit 1 with one line on bad i
 """
 from __future__ import annotations
 
-import json
-
 import click
 
 from logistics.errors import LoadError
 from logistics.files import load_scenario_file
 from logistics.games.ocs.transport import combine_check, load_check, unload_check
+from logistics.jsontext import json_text
 
 
 @click.command()
@@ -43,7 +42,7 @@ def transport(scenario: str, load_id: str | None, unload_id: str | None, combine
     except LoadError as exc:
         raise LoadError(scenario, exc.message, field=exc.field, expected=exc.expected) from None
     if as_json:
-        click.echo(json.dumps({"scenario": scenario, "question": what, "allowed": check.allowed, "cost_mp": check.cost,
-                               "sp": check.amount, "reason": check.reason}, indent=2, ensure_ascii=False))
+        click.echo(json_text({"scenario": scenario, "question": what, "allowed": check.allowed, "cost_mp": check.cost,
+                              "sp": check.amount, "reason": check.reason}))
     else:
         click.echo(f"{what}: {'allowed' if check.allowed else 'not allowed'}: {check.reason}")

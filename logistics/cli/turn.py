@@ -13,12 +13,12 @@
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
 from logistics.errors import LoadError
+from logistics.jsontext import json_text
 
 
 @click.group()
@@ -30,7 +30,7 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON instead 
 
 
 def _echo(data: dict, lines: list[str], as_json: bool) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
+    click.echo(json_text(data) if as_json else "\n".join(lines))
 
 
 def _report(notes: list[str]) -> None:

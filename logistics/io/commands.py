@@ -2,19 +2,19 @@
 reader sees (`vassal where`, `vassal pieces`), and describe one hex (`where`)."""
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 import click
 
 from logistics.errors import LoadError
+from logistics.jsontext import json_text
 
 if TYPE_CHECKING:
     from logistics.mapdata import Map
 
 
 def _echo_json(value) -> None:
-    click.echo(json.dumps(value, indent=2, ensure_ascii=False))
+    click.echo(json_text(value))
 
 
 @click.group("import")

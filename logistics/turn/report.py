@@ -4,7 +4,7 @@ Kinds: move, rail, ownership, capacity, weather, marker, effect, elimination, wa
 (a check that changes no marker, TSCW 9.2), rule (any other rule the step ran)."""
 from __future__ import annotations
 
-import json
+from logistics.jsontext import json_text
 
 # A game's step reports its actions as text lines, each opening with its rule.
 PREFIXES = (("3D ownership", "ownership"), ("10.7 control", "ownership"), ("12B step 4", "marker"),
@@ -30,4 +30,4 @@ def step_record(start: str, end: str, entries: list[tuple[str, str]], verdicts) 
 
 
 def report_json(scenario: str, written: bool, steps: list[dict]) -> str:
-    return json.dumps({"scenario": scenario, "written": written, "steps": steps}, indent=2, ensure_ascii=False)
+    return json_text({"scenario": scenario, "written": written, "steps": steps})

@@ -47,6 +47,11 @@ COMMANDS: dict[str, list[str]] = {
     "cut-aug-loyalist": ["cut", AUG, "--side", "Loyalist"],
     "cut-aug-insurgent-json": ["cut", AUG, "--side", "Insurgent", "--json"],
     "supply-aug-if": ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108", "--if", "block 33:3625"],
+    "validate-tscw-json": ["validate", TSCW, "--json"],
+    "turn-show-aug-json": ["turn", "show", AUG, "--json"],
+    "transport-ocs-json": ["transport", OCS, "--load", "1 Truck", "--json"],
+    "where-aug-json": ["where", AUG, "23A:1007", "--json"],
+    "supply-tscw-if-json": ["supply", TSCW, "--if", "remove 1", "--json"],
 }
 
 

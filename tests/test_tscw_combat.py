@@ -90,10 +90,26 @@ def test_the_combat_command_checks_one_combat_read_only(tmp_path):
     (["2509"], "error: command line: --attacker: no attacking unit"),
     (["2509", "--attacker", "3"], "error: command line: --attacker: 15.2: 3 is not in a hex around 2509"),
     (["2610", "--attacker", "1"], "error: command line: HEX: 15.2: 2610 holds no Republican ground unit"),
+    (["2509", "--attacker", "Nat HQ"], "error: command line: --attacker: 12.1.3: HQs alone cannot attack"),
+    (["2509", "--attacker", "1", "--attacker", "Nat HQ"],
+     "error: command line: --attacker: 12.1.3: HQ Nat HQ is neither with nor beside an attacking unit"),
 ])
 def test_a_bad_combat_command_is_one_line(tmp_path, args, message):
     code, out = run("combat", in_combat_segment(tmp_path), *args)
     assert code == 1 and out.count("\n") == 1 and out.startswith(message)
+
+
+def test_an_hq_beside_the_attackers_supports_if_supplied_and_air_support_is_checked_12_1_3_12_2_2(tmp_path):
+    """12.1.3: the Nationalist HQ (2308), beside division 2 (2409), supports the attack on 2509:
+    Available and Fully Supplied, it may give ground support (it does not attack, and no
+    attack-strength line is given for it). 12.2.2: each side's air units may support a combat
+    within 3 hexes of a friendly fully supplied source."""
+    code, out = run("combat", in_combat_segment(tmp_path), "2509", "--attacker", "2", "--attacker", "Nat HQ")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert "9.2 supply check at combat 2509: supporting Nat HQ is in supply: may give ground support (12.1.3)" in lines
+    assert not any("Nat HQ" in line and "strength" in line for line in lines)
+    assert "12.2.2 air support at 2509: Nationalist may support (within 3 of 2308)" in lines
 
 
 def test_a_game_without_the_check_says_so_in_one_line():

@@ -13,12 +13,14 @@ from logistics.rulings.cases import case, params
 from logistics.rulings.cases.tscw_supply import REP, M, nb, pos, u, uss
 
 
-def combat(defender_hex: str, ring: bool, nationalist_uss: bool):
+def combat(defender_hex: str, ring: bool, nationalist_uss: bool, hq: bool = False):
     """R defends `defender_hex`; N attacks from the hex east of it; with `ring`, Nationalist
-    brigades fill the other five hexes around R (no line out: 9.4)."""
+    brigades fill the other five hexes around R (no line out: 9.4); with `hq`, a Republican HQ
+    defends with R."""
     here = M.hex_at(defender_hex)
     beside = nb(M, defender_hex, 0)
     units = [u("R", "Republican", defender_hex, M), u("N", "Nationalist", beside, M)]
+    units += [u("Rep HQ", "Republican", defender_hex, M, type="hq")] if hq else []
     if ring:
         units += [u(f"W{k}", "Nationalist", M.hex_id(here.neighbour(k)), M, type="brigade")
                   for k in (1, 2, 3, 4, 5)]
@@ -58,3 +60,37 @@ def rule_9_2_an_attackers_supply_at_combat_resolution_halves_its_attack(national
     USS it traces to nothing."""
     check = combat("0705", False, nationalist_uss)
     assert f"9.2 supply check at combat 0705: {attacks}" in check.lines
+
+
+@case("TSCW-9.2-when-checked", "TSCW-12.1.3-hq-support-supplied")
+@params("mode, uss_beside, gives", [
+    ("available", True, "may give ground support (12.1.3)"),
+    ("committed", True, "gives no ground support: Committed (12.1.3)"),
+    ("available", False, "gives no ground support: not supplied (12.1.3)"),
+])
+def rule_12_1_3_an_hq_supports_a_combat_only_if_available_and_supplied_at_its_resolution(mode, uss_beside, gives):
+    """12.1.3: "every Available and supplied HQ" may give ground support to a combat it is
+    stacked with or adjacent to; a Committed one gives none. Its supply is checked at the
+    combat's resolution (9.2). The Nationalist HQ stands with N, on N's USS hex (or no USS)."""
+    here = M.hex_at("0705")
+    beside = nb(M, "0705", 0)
+    units = [u("R", "Republican", "0705", M), u("N", "Nationalist", beside, M),
+             u("HQ", "Nationalist", beside, M, type="hq", mode=mode)]
+    nat = [uss("Nationalist USS", "Nationalist", hexes=(M.hex_at(beside),))] if uss_beside else []
+    p = replace(pos(M, units, sources=REP + nat, control={beside: "Nationalist"}),
+                turn=Turn(5, "Sep 36", "B-II", "Nationalist"))
+    assert combat_refusal(p, M, here, ["N", "HQ"]) is None
+    line = next(x for x in combat_supply(p, M, here, ["N", "HQ"]).lines if " HQ is " in x)
+    assert line.endswith(gives)
+
+
+@case("TSCW-9.2-when-checked", "TSCW-12.1.3-hq-support-supplied")
+@params("ring, gives", [(False, "may give ground support (12.1.3)"),
+                        (True, "gives no ground support: not supplied (12.1.3)")])
+def rule_12_1_3_an_hq_in_the_attacked_hex_must_support_the_defence_if_supplied(ring, gives):
+    """12.1.3: "an HQ stacked in an attacked hex must be committed to give at least a defensive
+    ground support"; only a supplied HQ gives one. The Republican HQ defends Madrid with R:
+    with a line to Valencia it supports; ringed (city supply), it does not."""
+    check = combat("0705", ring, nationalist_uss=True, hq=True)
+    line = next(x for x in check.lines if "defender Rep HQ" in x)
+    assert "must give defensive ground support: " + gives in line

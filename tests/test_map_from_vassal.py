@@ -172,3 +172,24 @@ def test_cli_from_vassal_validate_and_render_over(tmp_path):
         assert im.getpixel((round(x), round(y + 8))) != board_image().getpixel((round(x), round(y + 8)))
     r = CliRunner().invoke(main, ["map", "from-vassal", str(module), "--board", "Nope", "-o", str(out)])
     assert r.exit_code == 1 and "no board 'Nope'" in r.output and "Traceback" not in r.output
+
+
+def test_real_module_tld_board_hexes_hold_the_towns(tmp_path):
+    """A real public module: The Longest Day's board Normandy (tests/data/vassal/tld/SOURCE.md).
+    Its image is not kept, so a blank image of the same size (5340 x 5024) stands in: only the
+    grid matters here. Each town dot read by eye on the board image (TLD_TOWNS, the hex outline
+    around the dot counted from the map's edges) lies in our map's hex of the same id: the hex
+    whose centre (vassal.yaml) is nearest the dot; VASSAL names the dot's pixel the same."""
+    from test_vassal import TLD, TLD_TOWNS
+    image = tmp_path / "blank.png"
+    Image.new("RGB", (5340, 5024), (250, 250, 250)).save(image)
+    out = tmp_path / "normandy"
+    done = from_vassal(TLD / "buildFile", "Normandy", out, image=str(image), colours=2)
+    map_ = load_map(out)
+    pixels = read_pixels(out)
+    vmap = read_module(TLD / "buildFile").map("Normandy")
+    centres = {map_.hex_id(h): pixels.centre(map_.layout, h) for h in map_.terrain}
+    assert done.hexes == len(centres) == 7482 and done.in_zones == 54 and not done.renamed
+    for town, ((x, y), printed) in TLD_TOWNS.items():
+        nearest = min(centres, key=lambda i: (centres[i][0] - x) ** 2 + (centres[i][1] - y) ** 2)
+        assert nearest == printed == vmap.location_name(x, y, [("Normandy", 0, 0, False)]), town

@@ -193,3 +193,23 @@ def test_real_module_tld_board_hexes_hold_the_towns(tmp_path):
     for town, ((x, y), printed) in TLD_TOWNS.items():
         nearest = min(centres, key=lambda i: (centres[i][0] - x) ** 2 + (centres[i][1] - y) ** 2)
         assert nearest == printed == vmap.location_name(x, y, [("Normandy", 0, 0, False)]), town
+
+
+def test_names_written_differently_are_reported(tmp_path):
+    """hLeading 0: VASSAL writes column 3, row 1 as '301' (RegularGridNumbering.getName pads to
+    one digit only); our id is '0301'. The numbers are the same hex; the report says how many
+    names differ and gives one."""
+    done = from_vassal(vmod(tmp_path, STAGGER.replace('hLeading="1"', 'hLeading="0"')), "Board", tmp_path / "m")
+    assert ("301", "0301") in done.renamed
+    assert all(v.lstrip("0") == o.lstrip("0") for v, o in done.renamed)
+    assert f"{len(done.renamed)} hexes written differently by VASSAL (e.g. " in str(done)
+
+
+def test_render_over_needs_a_map_made_from_a_board(tmp_path):
+    """A map without vassal.yaml (a bundled one) cannot be drawn over a board: one line."""
+    png = tmp_path / "board.png"
+    board_image().save(png)
+    bundled = str(Path(__file__).parent.parent / "maps" / "iberia-tscw")
+    r = CliRunner().invoke(main, ["render", bundled, "--over", str(png), "-o", str(tmp_path / "o.png")])
+    assert r.exit_code == 1 and "vassal.yaml: not found" in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "o.png").exists()

@@ -119,7 +119,7 @@ def from_vassal(module_path: Path | str, board_name: str, output: Path | str, *,
     groups, doubts = assign(samples, known)
     terrain_of = {g.colour: g.terrain for g in groups}
 
-    map_ = Map(name=folder.name, game=game, layout=grid.layout, numbering=grid.numbering, columns=grid.columns,
+    map_ = Map(name=folder.resolve().name, game=game, layout=grid.layout, numbering=grid.numbering, columns=grid.columns,
                rows=grid.rows, scale_miles=scale_miles)
     map_.terrain = {grid.hex_of(h): terrain_of[s.colour] for h, s in zip(grid.hexes, samples)}
     from logistics.mapio import load_map, map_files
@@ -134,7 +134,7 @@ def from_vassal(module_path: Path | str, board_name: str, output: Path | str, *,
                           + "".join(f"{i} {t} {why}\n" for _, _, i, t, why in unsure))
     files[BOARD_FILE] = board_file_text(module_path, board, reference, grid)
     with tempfile.TemporaryDirectory() as tmp:      # what is written must load as a map
-        check = Path(tmp) / folder.name
+        check = Path(tmp) / folder.resolve().name
         write_files({check / name: text for name, text in files.items()})
         load_map(check)
     write_files({folder / name: text for name, text in files.items()})

@@ -157,6 +157,8 @@ def test_cli_from_vassal_validate_and_render_over(tmp_path):
     assert r.exit_code == 0, r.output
     r = CliRunner().invoke(main, ["validate", str(out)])
     assert r.exit_code == 0 and r.output.startswith("ok: map t"), r.output
+    r = CliRunner().invoke(main, ["show", str(out)])
+    assert r.exit_code == 0 and "numbering: tscw" in r.output, r.output
     png = tmp_path / "over.png"
     r = CliRunner().invoke(main, ["render", str(out), "--over", str(module), "-o", str(png)])
     assert r.exit_code == 0, r.output

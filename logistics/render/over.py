@@ -76,7 +76,8 @@ def draw_over(map_folder: str | Path, image: str, output: str) -> Drawn:
     for h in hexes:                 # outlines and ids over every tint
         hid = map_.hex_id(h)
         if hid in unsure:
-            draw.polygon(pixels.corners(map_.layout, h), outline=UNSURE, width=2)
+            corners = pixels.corners(map_.layout, h)      # a line: a wide polygon outline masks the whole image
+            draw.line([*corners, corners[0]], fill=UNSURE, width=2)
         x, y = pixels.centre(map_.layout, h)
         draw.text((x, y - row_step * 0.22), hid, fill=(0, 0, 0, 255), font=font, anchor="mm",
                   stroke_width=2, stroke_fill=(255, 255, 255, 255))

@@ -38,10 +38,16 @@ def _layers(value: str | None) -> tuple[str, ...]:
 @click.option("--hex-size", default=12.0, show_default=True, type=FiniteRange(2, 100),
               help="Hex radius in pixels (2 to 100).")
 @click.option("--json", "as_json", is_flag=True, help="Print what was drawn as JSON.")
+@click.option("--over", "over", type=click.Path(), help="Draw the map's hexes, ids and terrain over this board image "
+              "(a map made by `logistics map from-vassal`; -o FILE.png).")
 def render(path: str, output: str, unit_id: str | None, side: str | None, layers: str | None, ids: bool,
-           hex_size: float, as_json: bool) -> None:
+           hex_size: float, as_json: bool, over: str | None) -> None:
     """Draw a map, or a scenario with ownership, units and their supply, as SVG, PNG or one
     self-contained interactive HTML page (north up)."""
+    if over is not None:
+        from logistics.render.over import draw_over
+        click.echo(str(draw_over(path, over, output)))
+        return
     from logistics.api import render as draw
     done = draw(path, output, unit=unit_id, side=side, layers=_layers(layers), ids=ids, hex_size=hex_size)
     click.echo(done.to_json() if as_json else str(done))

@@ -44,13 +44,20 @@ def test_a_unit_embarks_sails_and_disembarks_at_friendly_ports_30_31A(tmp_path):
     assert m.hex_id(after.naval_groups[0].hex) == GIJON
 
 
-def test_a_unit_left_aboard_at_sea_traces_no_supply_SF_QA_12(tmp_path):
-    """SF Q&A on Rule 12 (GR/D 1998): embarked and at sea, a unit can trace no supply line."""
+@pytest.mark.parametrize("sail, supplied", [("", True), ('sail:\n  - {group: NT, to: "0504"}\n', False)])
+def test_a_unit_aboard_traces_from_its_groups_port_and_not_at_sea_SF_QA_12(tmp_path, sail, supplied):
+    """SF Q&A on Rule 12 (GR/D 1998): a unit embarked on a group in port may trace supply from the
+    port; embarked and at sea, it can trace no supply line. Santander, its port, is a source."""
+    from logistics.rulings.builders import source
     m, p = _game()
-    done = _orders(tmp_path, m, p, 'embark:\n  - {unit: PA, group: NT}\nsail:\n  - {group: NT, to: "0504"}\n')
+    p = replace(p, supply_sources=(source("Santander", "Loyalist", ["Santander"]),),
+                options={"supply_lengths": {"clear": {"overland": 9, "road": 0}}})
+    done = _orders(tmp_path, m, p, 'embark:\n  - {unit: PA, group: NT}\n' + sail)
     assert done.position.unit("PA").aboard == "NT"
     v = EuropaSupply(done.position, m).verdict(done.position.unit("PA"))
-    assert v.general == "out of supply" and "embarked at sea" in v.blocked.reason
+    assert (v.general == "in supply") is supplied
+    if not supplied:
+        assert "embarked at sea" in v.blocked.reason
 
 
 @pytest.mark.parametrize("game, text, line, field, message", [

@@ -124,7 +124,7 @@ def test_naval_orders_from_the_command_line_rewrite_the_scenario_or_refuse_in_on
     before = scenario.read_bytes()
     code, out = run("turn", "next", scenario, "--orders", bad)
     assert (code, out) == (1, f"error: {bad}:2: embark[0].unit: Asturian Trubia Col is not in naval group NT-1's hex "
-                              "(expected a unit in the group's port hex)\n")
+                              "(expected a unit in the group's port hex, or on a beach the group lies off)\n")
     assert scenario.read_bytes() == before
     good = tmp_path / "good.yaml"
     good.write_text('embark:\n  - {unit: Asturian Col, group: NT-1}\nsail:\n  - {group: NT-1, to: "23A:1005"}\n',
@@ -136,3 +136,57 @@ def test_naval_orders_from_the_command_line_rewrite_the_scenario_or_refuse_in_on
     assert "aboard: NT-1" in text and "# at Gijon" in text
     p = load_scenario(scenario)
     assert p.position.unit("Asturian Col").aboard == "NT-1" and p.map.hex_id(p.position.naval_groups[0].hex) == "23A:1005"
+
+
+PLAYA = "0306"        # a beach beside the all-sea hexes 0405 and 0406
+LANDING = ('embark:\n  - {unit: PA, group: NT}\n'
+           'sail:\n  - {group: NT, to: "0405"}\n'
+           'disembark:\n  - {unit: PA, beach: Playa}\n')
+
+
+def _beach_game(unit_type="infantry", **fields):
+    from logistics.mapdata import Beach, Place
+    m, p = _game(**fields)
+    m.beaches.append(Beach("Playa", Place((m.hex_at(PLAYA),))))
+    p = replace(p, units=tuple(replace(u, type=unit_type) for u in p.units))
+    return m, p
+
+
+def test_an_amphibious_unit_lands_at_a_friendly_beach_its_group_lies_off_SF_31B(tmp_path):
+    """SF 31B rewrite (GR/D, 03-Mar-98): any amphibious unit (27B6: a marine) may land at a beach;
+    a beach has no port capacity. The marine sails from Santander and lands at Playa."""
+    m, p = _beach_game("marine", options={"port_capacity": {"standard": 1}})
+    done = _orders(tmp_path, m, p, LANDING)
+    assert done.entries[-1] == ("move", "31B: PA lands from NT at beach Playa")
+    assert m.hex_id(done.position.unit("PA").hex) == PLAYA
+    back = _orders(tmp_path, m, replace(done.position, naval_groups=tuple(
+        replace(g, hex=m.hex_at("0406")) for g in done.position.naval_groups)), 'embark:\n  - {unit: PA, group: NT}\n')
+    assert back.entries == [("move", "30B / 31B: PA embarks on NT at beach Playa")]
+
+
+@pytest.mark.parametrize("unit_type, fields, owner, field, message", [
+    ("infantry", {}, "Loyalist", "disembark[0].unit",
+     "PA is not amphibious and is on NTs: it lands at a beach only solely on LCs (SF 31B, GR/D 03-Mar-98)"),
+    ("marine", {"options": {"stormy_seas": True}}, "Loyalist", "disembark[0].beach",
+     "beach Playa is in stormy seas (every sea): no cargo at a beach (SF 31B, GR/D 03-Mar-98)"),
+    ("marine", {}, "Insurgent", "disembark[0].beach",
+     "beach Playa is Insurgent-owned: cargo only at a friendly beach (31, TEM 62; SF amphibious recap)"),
+])
+def test_a_landing_at_a_beach_is_refused_for_a_non_amphibious_unit_in_stormy_seas_or_at_an_enemy_beach(
+        tmp_path, unit_type, fields, owner, field, message):
+    """SF 31B rewrite (GR/D, 03-Mar-98): a non-amphibious unit lands solely from LCs (not
+    modelled: a group carries as NTs); no cargo at a beach in stormy seas; cargo only at a
+    friendly beach (31, TEM 62), an enemy beach being an amphibious landing (32), not an order."""
+    m, p = _beach_game(unit_type, **fields)
+    p = replace(p, owner={**p.owner, m.hex_at(PLAYA): owner})
+    with pytest.raises(LoadError) as err:
+        _orders(tmp_path, m, p, LANDING)
+    assert (err.value.line, err.value.field, err.value.message) == (6, field, message)
+
+
+def test_a_unit_lands_only_at_a_beach_its_group_lies_off_30B(tmp_path):
+    m, p = _beach_game("marine")
+    with pytest.raises(LoadError) as err:
+        _orders(tmp_path, m, p, LANDING.replace('"0405"', '"0504"'))
+    assert (err.value.line, err.value.field, err.value.message) == (
+        6, "disembark[0].beach", "naval group NT does not lie off beach Playa")

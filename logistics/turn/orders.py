@@ -164,7 +164,7 @@ def _naval(done: Applied, f: dict, map_: Map, side: str, reader: HexReader) -> A
     through = transport.Through()
     for kind in given:
         fields = {"embark": (("unit", "group"), ("unit", "group")), "sail": (("group", "to", "in_port"), ("group", "to")),
-                  "disembark": (("unit",), ("unit",))}[kind]
+                  "disembark": (("unit", "beach"), ("unit",))}[kind]
         for d in f[kind].list():
             g = d.mapping(*fields)
 
@@ -179,7 +179,8 @@ def _naval(done: Applied, f: dict, map_: Map, side: str, reader: HexReader) -> A
                 done.position, lines = transport.sail(done.position, map_, side, g["group"].text(), reader.hex(g["to"]),
                                                       g["in_port"].boolean() if "in_port" in g else False, where)
             else:
-                done.position, line = transport.disembark(done.position, map_, side, g["unit"].text(), through, where)
+                done.position, line = transport.disembark(done.position, map_, side, g["unit"].text(), through, where,
+                                                          g["beach"].text() if "beach" in g else None)
                 lines = [line]
             done.entries += [("move", line) for line in lines]
     return done

@@ -217,14 +217,10 @@ def plan_rail(scenario: str | Path | Scenario, moves: str | Path | None = None, 
 def turn(scenario: str | Path | Scenario, steps: int = 1) -> DataReport:
     """What `steps` phases / segments of the sequence of play do, written nowhere (`logistics turn
     next --dry-run`); `.position` of the report: the position they lead to."""
-    from logistics.turn.engine import describe, play
-    from logistics.turn.report import as_text, step_record
+    from logistics.turn.engine import run
+    from logistics.turn.report import as_text
     sc, name = _scenario(scenario)
-    position, done = sc.position, []
-    for _ in range(steps):
-        step, changes = play(position, sc.map, name)
-        done.append(step_record(describe(position), describe(step.position), changes, step.verdicts))
-        position = step.position
+    done, position = run(sc.position, sc.map, name, steps)
     data = {"scenario": name, "written": False, "steps": done}
     return DataReport(data, as_text(done) + ["(dry run: nothing written)"], replace(sc, position=position))
 

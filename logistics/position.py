@@ -130,6 +130,7 @@ class SupplyStock:
     hex: Hex
     amount: float = 1.0
     affiliation: str = ""          # "" = any of the side
+    generated: int = 0             # FWtBT 12C3a: the game turn general supply points were generated (0: set up)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones", "deemed_in_supply": "deemed",
                 "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
                 "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side",
-                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
+                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer", "supply_points_per_source": "number",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
                 "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game"}
 # Options a scenario may no longer give, and what says it now.
@@ -296,12 +296,13 @@ def _read_position(f: dict[str, Doc], game: str, map_ref: str, map_: Map, path: 
     _unique_ids(f.get("coastal_defences"), [c.id for c in defences], "coastal defence id")
     stocks = []
     for d in f["supply"].list() if "supply" in f else []:
-        s = d.mapping(("side", "kind", "hex", "amount", "affiliation"), required=("side", "kind", "hex"))
+        s = d.mapping(("side", "kind", "hex", "amount", "affiliation", "generated"), required=("side", "kind", "hex"))
         side = _side_name(s["side"], sides)
         aff = s["affiliation"].choice(tuple(sides[[x.name for x in sides].index(side)].affiliations()),
                                       "affiliation") if "affiliation" in s else ""
         stocks.append(SupplyStock(side, s["kind"].choice(SUPPLY_KINDS, "supply kind"), reader.hex(s["hex"]),
-                                  s["amount"].number(0) if "amount" in s else 1.0, aff))
+                                  s["amount"].number(0) if "amount" in s else 1.0, aff,
+                                  s["generated"].integer(1) if "generated" in s else 0))
 
     damage = {}
     for name, d in f["port_damage"].items() if "port_damage" in f else []:

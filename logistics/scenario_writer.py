@@ -89,7 +89,8 @@ def scenario_text(position: Position, map_: Map) -> str:
         out.append("supply:")
         for s in position.supply:
             out.append("  - " + dump_flow({"side": s.side, "kind": s.kind, "hex": hid(s.hex), "amount": tidy_number(s.amount),
-                                           **({"affiliation": s.affiliation} if s.affiliation else {})}))
+                                           **({"affiliation": s.affiliation} if s.affiliation else {}),
+                                           **({"generated": s.generated} if s.generated else {})}))
     if position.supply_sources:
         out.append("supply_sources:")
         for src in position.supply_sources:

@@ -44,13 +44,13 @@ def _report(notes: list[str]) -> None:
 def show_turn(scenario: str, as_json: bool) -> None:
     """Where the game stands and what the next step does."""
     from logistics.files import load_scenario_file
-    from logistics.turn.engine import advance, describe
+    from logistics.turn.engine import describe, describe_next
     from logistics.turn.history import entries, recover, step_lock
     with step_lock(Path(scenario)):
         _report(recover(Path(scenario)))
     loaded = load_scenario_file(scenario)
-    step = advance(loaded.position, loaded.map, scenario)
-    now, then, taken = describe(loaded.position), describe(step.position), len(entries(Path(scenario)))
+    now, taken = describe(loaded.position), len(entries(Path(scenario)))
+    then = describe_next(loaded.position, loaded.map, scenario)
     _echo({"scenario": scenario, "now": now, "next": then, "steps_taken": taken},
           [f"now:  {now}", f"next: {then}", f"steps taken: {taken}"], as_json)
 
@@ -84,31 +84,24 @@ def next_step(scenario: str, orders_file: str | None, weather: tuple[str, ...], 
               as_json: bool) -> None:
     """Apply the phase's orders, then advance one phase (Europa) or segment (TSCW), or --steps."""
     from logistics.files import load_scenario_file
-    from logistics.turn.engine import describe, play
+    from logistics.turn.engine import run
     from logistics.turn.history import history_dir, recover, step_lock
     from logistics.turn.orders import apply_orders
-    from logistics.turn.report import as_text, report_json, step_record
+    from logistics.turn.report import as_text, report_json
     path = Path(scenario)
     with step_lock(path):
         _report(recover(path) if not dry_run else [])
         loaded = load_scenario_file(scenario)
-        position, done = loaded.position, []
-        ordered = []
+        position, ordered = loaded.position, []
         if orders_file:
             applied = apply_orders(loaded, orders_file, scenario)
             position, ordered = applied.position, applied.entries
-        given = _weather(weather)
-        text = path.read_text(encoding="utf-8")
-        for k in range(steps):
-            start = describe(position)
-            step, changes = play(position, loaded.map, scenario, given if k == 0 else None,
-                                 ordered if k == 0 else None)
-            end = describe(step.position)
+
+        def write(step, start, end):
             if not dry_run:
-                _write(path, text, step.position, loaded.map, f"{start} -> {end}")
-                text = path.read_text(encoding="utf-8")
-            done.append(step_record(start, end, changes, step.verdicts))
-            position = step.position
+                _write(path, path.read_text(encoding="utf-8"), step.position, loaded.map, f"{start} -> {end}")
+
+        done, _ = run(position, loaded.map, scenario, steps, _weather(weather), ordered, write)
     if as_json:
         click.echo(report_json(scenario, not dry_run, done))
         return

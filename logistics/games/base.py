@@ -143,6 +143,25 @@ class Game:
         raise LoadError(source, f"no sequence of play for {position.game} yet", field="game",
                         expected="europa-fwtbt, europa-sf or tscw")
 
+    def next_turn(self, position: Position, source: str) -> Turn | None:
+        """The turn the next step reaches, found without running the step (the turn engine sets
+        the weather of a new game turn before its step; `turn show` describes it). None: only the
+        step knows, and the engine runs it to find out."""
+        return None
+
+    def generate_supply_points(self, position: Position, map_: Map, side: str, hex_, points: float,
+                               affiliation: str, where) -> tuple[Position, str]:
+        """An order's general supply points generated at `hex_` (FWtBT 12C3a): the position after
+        it and the line reporting it; `where(key, message, expected)` makes an order's error. By
+        default not a rule of the game."""
+        raise where("supply_points", f"generating supply points is not a rule of {self.title}",
+                    "no 'supply_points' in orders for this game")
+
+    def naval_transport(self):
+        """The module of the game's naval transport orders (`embark`, `sail`, `disembark`, with
+        a `Through` port count), or None: not a rule of the game."""
+        return None
+
     def describe(self, position: Position) -> str:
         t = position.turn
         return f"turn {t.number} ({t.date}), {t.player} {t.phase} phase"

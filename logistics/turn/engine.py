@@ -4,8 +4,9 @@ segment (TSCW) at a time, doing what the rules do automatically at each boundary
 Each game's sequence lives with the game (`games/europa/sequence.py`, `games/tscw/sequence.py`)
 and is found through the game's object; this module is what the commands call.
 
-Europa (FWtBT, Second Front): each game turn is one player turn per side, in the order the
-scenario lists its sides, each of an initial, a movement, a combat and an exploitation phase.
+Europa (FWtBT, Second Front): each game turn is one player turn per side, the game's first side
+first (its own sequence, games/europa/rules.py SEQUENCES), each of an initial, a movement, a
+combat and an exploitation phase.
 - Leaving a movement, combat or exploitation phase: hex ownership is brought up to date (3D;
   43C1 with `advanced_ownership`), and with it the cities that must now be pacified (39A).
 - Entering an initial phase: FWtBT pacification counts a turn at the start of each game turn
@@ -24,19 +25,31 @@ the weather (turn/effects.py), yards changing hands, supply's effects and the tu
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from logistics import games
 from logistics.games.base import Step
 from logistics.mapdata import Map
 from logistics.position import Position
 from logistics.turn.budget import reset
 from logistics.turn.effects import capture_yards, marker_effects, scheduled_weather, set_weather, weather_lines
-from logistics.turn.report import kind_of
+from logistics.turn.report import kind_of, step_record
 
-__all__ = ["Step", "advance", "describe", "play"]
+__all__ = ["Step", "advance", "describe", "describe_next", "play", "run"]
 
 
 def describe(position: Position) -> str:
     return games.of(position).describe(position)
+
+
+def describe_next(position: Position, map_: Map, source: str = "scenario") -> str:
+    """What the next step reaches, from the game's `next_turn` without running the step (a game
+    without that hook runs it)."""
+    after = games.of(position, source).next_turn(position, source)
+    if after is None:
+        return describe(advance(position, map_, source).position)
+    return describe(replace(position, turn=after))
 
 
 def advance(position: Position, map_: Map, source: str = "scenario") -> Step:
@@ -56,16 +69,19 @@ def play(position: Position, map_: Map, source: str = "scenario", weather: dict[
         given = set_weather(p, map_, weather, source)
         entries += [("weather", line + " (given)") for line in weather_lines(p.weather, given.weather)]
         p = given
-    step = advance(p, map_, source)
-    if step.after.number != p.turn.number:
-        planned = scheduled_weather(p, step.after)
+    after = games.of(p, source).next_turn(p, source)
+    step = advance(p, map_, source) if after is None else None   # a game without `next_turn`
+    after = step.after if step is not None else after
+    if after.number != p.turn.number:
+        planned = scheduled_weather(p, after)
         if planned:                         # the new game turn's weather, before its supply check
             scheduled = set_weather(p, map_, planned, source)
             if scheduled.weather != p.weather:
-                entries += [("weather", f"{line} (schedule, {step.after.date or step.after.number})")
+                entries += [("weather", f"{line} (schedule, {after.date or after.number})")
                             for line in weather_lines(p.weather, scheduled.weather)]
-                p = scheduled
-                step = advance(p, map_, source)
+                p, step = scheduled, None
+    if step is None:
+        step = advance(p, map_, source)
     entries += [(kind_of(line), line) for line in step.actions]
     after, lines = capture_yards(p, step.position, map_)
     entries += [("capacity", line) for line in lines]
@@ -76,3 +92,21 @@ def play(position: Position, map_: Map, source: str = "scenario", weather: dict[
         entries += [("capacity", line) for line in lines]
     step.position = after
     return step, entries
+
+
+def run(position: Position, map_: Map, source: str = "scenario", steps: int = 1,
+        weather: dict[str, str] | None = None, ordered: list[tuple[str, str]] | None = None,
+        each: Callable[[Step, str, str], None] | None = None) -> tuple[list[dict], Position]:
+    """`steps` steps from `position` (the weather given and the orders' changes go with the
+    first); `each(step, start, end)` is called after each (a command writes its file there).
+    Returns each step's report record and the position reached."""
+    done = []
+    for k in range(steps):
+        start = describe(position)
+        step, changes = play(position, map_, source, weather if k == 0 else None, ordered if k == 0 else None)
+        end = describe(step.position)
+        if each is not None:
+            each(step, start, end)
+        done.append(step_record(start, end, changes, step.verdicts))
+        position = step.position
+    return done, position

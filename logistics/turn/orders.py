@@ -6,9 +6,13 @@ ORDERS.yaml (docs/turn.md):
     phase: movement                  # optional: refused unless the scenario is in this phase
     moves:
       - {unit: Castejon Col, to: "23A:2521", via: ["23A:2422"]}
+    embark: [{unit: Asturias Bn, group: Cantabrico NT}]      # naval transport (Europa 30 / 31A),
+    sail: [{group: Cantabrico NT, to: "23A:0711", in_port: true}]   # in this order, after the moves
+    disembark: [{unit: Asturias Bn}]
     rail: aug-1936.rail.yaml         # optional: a rail moves file (docs/rail.md), run by the planner
     combats:                         # TSCW 9.2: each combat's supply check at its resolution
       - {hex: "2509", attackers: ["1", "2"]}
+    supply_points: [{hex: "23A:1809", points: 3}]   # FWtBT 12C3a, in the initial phase
 
 A unit move gives every hex the unit passes through, hex by hex; the seeds rule no movement
 points, so none are counted. What they do rule and the engine checks: the path is on the map and
@@ -42,9 +46,10 @@ from logistics.turn.budget import remaining, spend
 from logistics.turn.effects import capture_yards
 from logistics.yamldoc import load_doc
 
-TOP_FIELDS = ("side", "phase", "moves", "rail", "combats")
+TOP_FIELDS = ("side", "phase", "moves", "embark", "sail", "disembark", "rail", "supply_points", "combats")
 MOVE_FIELDS = ("unit", "to", "via")
 COMBAT_FIELDS = ("hex", "attackers")
+POINT_FIELDS = ("hex", "points", "affiliation")
 
 
 @dataclass
@@ -131,6 +136,15 @@ def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "sce
         path = [*(reader.hex(v) for v in (m["via"].list() if "via" in m else [])), reader.hex(m["to"])]
         moved = move_unit(done.position, map_, side, m["unit"].text(), path, where)
         done.position, done.entries = moved.position, done.entries + moved.entries
+    done = _naval(done, f, map_, side, reader)
+    for d in f["supply_points"].list() if "supply_points" in f else []:
+        g = d.mapping(POINT_FIELDS, required=("hex", "points"))
+        affiliations = tuple(position.side(side).affiliations())
+        aff = g["affiliation"].choice(affiliations, "affiliation") if "affiliation" in g else ""
+        done.position, line = games.of(position).generate_supply_points(
+            done.position, map_, side, reader.hex(g["hex"]), g["points"].number(0), aff,
+            lambda key, message, expected, g=g, d=d: g.get(key, d).error(message, expected=expected))
+        done.entries.append(("supply", line))
     if "combats" in f:
         done.entries += _combats(done.position, map_, f["combats"], reader)
     if "rail" in f:
@@ -157,6 +171,42 @@ def _combats(position: Position, map_: Map, doc, reader: HexReader) -> list[tupl
         attacked |= set(attackers)
         hexes.add(target)
     return entries
+
+
+def _naval(done: Applied, f: dict, map_: Map, side: str, reader: HexReader) -> Applied:
+    """Naval transport orders, in the order of a phase: embark, sail, disembark (the game's rules:
+    Europa 30 / 31A, games/europa/transport.py)."""
+    given = [k for k in ("embark", "sail", "disembark") if k in f]
+    if not given:
+        return done
+    game = games.of(done.position)
+    transport = game.naval_transport()
+    if transport is None:
+        raise f[given[0]].error(f"naval transport is not a rule of {game.title}",
+                                expected="no embark, sail or disembark in orders for this game")
+    through = transport.Through()
+    for kind in given:
+        fields = {"embark": (("unit", "group"), ("unit", "group")), "sail": (("group", "to", "in_port"), ("group", "to")),
+                  "disembark": (("unit", "beach"), ("unit",))}[kind]
+        for d in f[kind].list():
+            g = d.mapping(*fields)
+
+            def where(key, message, expected, g=g, d=d):
+                return g.get(key, d).error(message, expected=expected)
+
+            if kind == "embark":
+                done.position, line = transport.embark(done.position, map_, side, g["unit"].text(), g["group"].text(),
+                                                       through, where)
+                lines = [line]
+            elif kind == "sail":
+                done.position, lines = transport.sail(done.position, map_, side, g["group"].text(), reader.hex(g["to"]),
+                                                      g["in_port"].boolean() if "in_port" in g else False, where)
+            else:
+                done.position, line = transport.disembark(done.position, map_, side, g["unit"].text(), through, where,
+                                                          g["beach"].text() if "beach" in g else None)
+                lines = [line]
+            done.entries += [("move", line) for line in lines]
+    return done
 
 
 def _rail(done: Applied, scenario: Scenario, rail_path: Path, source: str) -> Applied:

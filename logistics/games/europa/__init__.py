@@ -57,8 +57,8 @@ class EuropaGame(Game):
         capacity[yard] = captured_capacity(capacity.get(yard, 0.0))
         return replace(position, rail_capacity=capacity)
 
-    def __init__(self, game_id: str, title: str, fwtbt_events: bool):
-        self.id, self.title, self.fwtbt_events = game_id, title, fwtbt_events
+    def __init__(self, game_id: str, title: str):
+        self.id, self.title = game_id, title
 
     def supply_engine(self, position, map_):
         from logistics.games.europa.supply import EuropaSupply
@@ -74,14 +74,30 @@ class EuropaGame(Game):
 
     def step(self, position, map_, source):
         from logistics.games.europa.sequence import europa_step
-        return europa_step(position, map_, source, pacification=self.fwtbt_events, collapse=self.fwtbt_events)
+        return europa_step(position, map_, source)
+
+    def next_turn(self, position, source):
+        from logistics.games.europa.sequence import next_europa_turn
+        return next_europa_turn(position, source)
+
+    def generate_supply_points(self, position, map_, side, hex_, points, affiliation, where):
+        from logistics.games.europa.rules import EuropaRules
+        if not EuropaRules.for_position(position).generated_supply_points:
+            return super().generate_supply_points(position, map_, side, hex_, points, affiliation, where)
+        from logistics.games.europa.supply_points import generate
+        return generate(position, map_, side, hex_, points, affiliation, where)
+
+    def naval_transport(self):
+        from logistics.games.europa import transport
+        return transport
 
     def check_turn_options(self, options, turn, doc):
         from logistics.games.europa.assistance import check_assistance_turn
         check_assistance_turn(options, turn, doc)
 
     def read_option(self, name, doc, map_):
-        if name in ("factory_production", "barcelona_revolt") and self.fwtbt_events:
+        from logistics.games.europa.rules import SEQUENCES
+        if name in ("factory_production", "barcelona_revolt") and SEQUENCES[self.id].game_turn_events:
             from logistics.games.europa.turn_events import read_factories, read_revolt
             return (read_factories if name == "factory_production" else read_revolt)(doc, map_)
         if name == "french_assistance":
@@ -90,5 +106,5 @@ class EuropaGame(Game):
         return super().read_option(name, doc, map_)
 
 
-FWTBT = EuropaGame("europa-fwtbt", "Europa: For Whom the Bell Tolls", fwtbt_events=True)
-SECOND_FRONT = EuropaGame("europa-sf", "Europa: Second Front", fwtbt_events=False)
+FWTBT = EuropaGame("europa-fwtbt", "Europa: For Whom the Bell Tolls")
+SECOND_FRONT = EuropaGame("europa-sf", "Europa: Second Front")

@@ -60,13 +60,41 @@ DEEMED_IN_SUPPLY: dict[str, tuple[DeemedSupply, ...]] = {"europa-sf": (
                  "Anzio Beachhead on the Allied Apr I 44 turn (SF Q&A, GR/D 03-Mar-98)"),)}
 
 
+@dataclass(frozen=True)
+class EuropaSequence:
+    """A Europa game's own sequence of play, as the turn engine steps it (sequence.py): the phases
+    of each player turn, the side whose player turn opens each game turn, and the events the
+    engine runs at the game turn's boundaries."""
+
+    first: str                      # the side whose player turn opens each game turn
+    why_first: str                  # the ruling that says so
+    phases: tuple[str, ...] = PHASES
+    pacification: bool = False      # 39A / 39B counted as each game turn begins
+    collapse_player: str = ""       # 38D step 3 in this side's initial phase only
+    game_turn_events: bool = False  # 37B factories, 38B5 the Barcelona Revolt
+
+
+SEQUENCES: dict[str, EuropaSequence] = {
+    # DPS 04-Jan-04 (MSOP, under 38D): a game turn begins with the Insurgent player turn; collapse
+    # at step 3 of its initial phase (AEG 04-May-04); both sides' supply at step 4 (DPS 08-Oct-04).
+    "europa-fwtbt": EuropaSequence("Insurgent", "a game turn is 'by definition' opened by the Insurgent "
+                                   "player turn (DPS 04-Jan-04)", pacification=True, collapse_player="Insurgent",
+                                   game_turn_events=True),
+    # SF Q&A (GR/D, 03-Mar-98): play begins after the pre-game Allied movement phase with "the Allied
+    # Apr I 44 turn"; each movement and exploitation phase has its naval and ground parts (Q&A on
+    # 31A). No FWtBT event; supply judged at each initial phase (Q&A on 12: a unit ending its turn
+    # at sea "in the next player turn ... becomes out of supply").
+    "europa-sf": EuropaSequence("Allied", "play opens with the Allied Apr I 44 player turn (SF Q&A, GR/D 03-Mar-98)"),
+}
+
+
 # What each game of the series sets apart from the defaults below.
 VARIANTS: dict[str, dict] = {
     "europa-fwtbt": dict(
         coalition_danger_zones={"Interventionist": ("Biscay",)},
         port_attack_supply={"Interventionist": ("standard", "major")},
         collapsed_supply_as=("Republican", "People's Army"),
-        pacify_captured_cities=True, intrinsic_garrison_sizes=("dot", "major")),
+        pacify_captured_cities=True, intrinsic_garrison_sizes=("dot", "major"), generated_supply_points=True),
     "europa-sf": dict(
         sf_port_zone=("Allied", "Axis", 5),
         limited_port_sides=("Allied",),
@@ -141,6 +169,9 @@ class EuropaRules:
     pacify_captured_cities: bool = False
     # Second Front Q&A (GR/D, 03-Mar-98) on 14J: a c/m unit's size doubles for rail transport.
     cm_doubled_by_rail: bool = False
+    # FWtBT 12C3a (Rules Court, TEM 62): general supply points generated in the initial phase and
+    # expiring after the next one (games/europa/supply_points.py).
+    generated_supply_points: bool = False
 
     @property
     def weather_order(self) -> list[str]:

@@ -1,7 +1,10 @@
-"""Europa's sequence of play as the turn engine steps it (FWtBT, Second Front): each game turn is
-one player turn per side, in the order the scenario lists the sides; each player turn is the
-initial, movement, combat and exploitation phases.
+"""Europa's sequence of play as the turn engine steps it (FWtBT, Second Front), each game's its
+own (rules.SEQUENCES): each game turn is one player turn per side, the game's first side first
+(FWtBT Insurgent, SF Allied), then the scenario's order; each player turn is the initial,
+movement, combat and exploitation phases.
 
+- Leaving the phasing player's initial phase (FWtBT): the general supply points he generated in an
+  earlier game turn expire (12C3a, TEM 62; supply_points.py).
 - Leaving a movement, combat or exploitation phase: hex ownership is updated (3D, 43C1).
 - Entering an initial phase: FWtBT pacification counts a turn at the start of each game turn
   (39A / 39B); on the Insurgent initial phase the Gobernito collapse checks run (38D step 3); then
@@ -14,31 +17,40 @@ from dataclasses import replace
 
 from logistics.errors import LoadError
 from logistics.games.base import Step, next_phase, owner_changes
-from logistics.games.europa import assistance, events
+from logistics.games.europa import assistance, events, supply_points
 from logistics.games.europa.ownership import update_ownership
-from logistics.games.europa.rules import PHASES as EUROPA_PHASES
+from logistics.games.europa.rules import SEQUENCES, EuropaRules
 from logistics.games.europa.supply import initial_phase_markers
 from logistics.games.europa.turn_events import game_turn_events
 from logistics.mapdata import Map
 from logistics.position import Position, Turn
 
 
+def players_in_order(position: Position) -> list[str]:
+    """The sides in the order their player turns come in a game turn: the game's sequence names
+    the first (FWtBT: Insurgent; SF: Allied), the others follow in the scenario's order."""
+    names = [s.name for s in position.sides]
+    first = SEQUENCES[position.game].first
+    return sorted(names, key=lambda name: name != first)
+
+
 def next_europa_turn(position: Position, source: str = "scenario") -> Turn:
-    t, players = position.turn, [s.name for s in position.sides]
-    within = next_phase(t, players, EUROPA_PHASES, source)
+    t, players = position.turn, players_in_order(position)
+    phases = SEQUENCES[position.game].phases
+    within = next_phase(t, players, phases, source)
     if within is not None:
         return within
     try:
         date = assistance.turn_name(assistance.turn_index(t.date) + 1)
     except ValueError as exc:
         raise LoadError(source, str(exc), field="turn.date", expected="a game turn like 'Aug II 36'") from None
-    return Turn(t.number + 1, date, EUROPA_PHASES[0], players[0])
+    return Turn(t.number + 1, date, phases[0], players[0])
 
 
-def europa_step(position: Position, map_: Map, source: str, pacification: bool = False,
-                collapse: bool = False) -> Step:
-    """The position one phase later. `pacification`: FWtBT's 39A / 39B count; `collapse`: FWtBT's
-    38D step 3 on the Insurgent initial phase."""
+def europa_step(position: Position, map_: Map, source: str) -> Step:
+    """The position one phase later, by the game's own sequence (rules.SEQUENCES): FWtBT's 39A /
+    39B count, 38D step 3 and game-turn events where it has them."""
+    sequence = SEQUENCES[position.game]
     after = next_europa_turn(position, source)
     if "french_assistance" in position.options:
         try:   # 44J: the data must decide the French border of the turn stepped into
@@ -49,6 +61,9 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
                             expected="the 44J level (and Sporadic check) of that player turn") from None
     step = Step(after, position)
     p = position
+    if position.turn.phase == "initial" and EuropaRules.for_position(p).generated_supply_points:
+        p, lines = supply_points.expire(p, map_)        # 12C3a (TEM 62): they last through this phase
+        step.actions += lines
     if position.turn.phase != "initial":
         owned = update_ownership(p, map_, advanced=bool(p.options.get("advanced_ownership")))
         step.actions += owner_changes(p, owned, map_, "3D ownership")
@@ -59,12 +74,12 @@ def europa_step(position: Position, map_: Map, source: str, pacification: bool =
     p = replace(p, turn=after)
     if after.phase == "initial":
         new_game_turn = after.number != position.turn.number
-        if pacification and new_game_turn and (p.pacification or p.unpacified):
+        if sequence.pacification and new_game_turn and (p.pacification or p.unpacified):
             p = _pacification_step(step, p, map_)
-        if pacification and new_game_turn:          # FWtBT 37B, 38B5 (games/europa/turn_events.py)
+        if sequence.game_turn_events and new_game_turn:          # FWtBT 37B, 38B5 (games/europa/turn_events.py)
             p, lines = game_turn_events(p, map_, source)
             step.actions += lines
-        if collapse and after.player == assistance.INSURGENT:
+        if sequence.collapse_player and after.player == sequence.collapse_player:
             phase = events.initial_phase(p, map_)
             for c in phase.checks:
                 step.actions.append(f"38D step 3: {c.gobernito} {'collapses' if c.collapses else 'holds'} ({c.reason})")

@@ -33,6 +33,10 @@ class OcsGame(Game):
         from logistics.games.ocs.sequence import ocs_step
         return ocs_step(position, map_, source, self.phases)
 
+    def next_turn(self, position, source):
+        from logistics.games.ocs.sequence import next_ocs_turn
+        return next_ocs_turn(position, self.phases, source)
+
     def check_unit(self, doc, fields):
         from logistics.games.ocs.units import check_unit
         check_unit(doc, fields)

@@ -47,7 +47,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side",
                 "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
-                "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game"}
+                "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game",
+                "french_rps_to_isolated_hexes": "boolean"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14
 UNIT_FIELDS = ("id", "side", "coalition", "affiliation", "nationality", "type", "size", "zoc", "hex", "box",
                "aboard", "oos", "mode", "tags", "formation", "throw", "ma", "load")

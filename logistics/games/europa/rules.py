@@ -71,7 +71,7 @@ VARIANTS: dict[str, dict] = {
         sf_port_zone=("Allied", "Axis", 5),
         limited_port_sides=("Allied",),
         deemed_in_supply=DEEMED_IN_SUPPLY["europa-sf"],
-        cm_doubled_by_rail=True),
+        cm_doubled_by_rail=True, replacement_source_line=True),
 }
 
 
@@ -141,6 +141,9 @@ class EuropaRules:
     pacify_captured_cities: bool = False
     # Second Front Q&A (GR/D, 03-Mar-98) on 14J: a c/m unit's size doubles for rail transport.
     cm_doubled_by_rail: bool = False
+    # Second Front 40D1 as corrected (GR/D, 03-Mar-98): a replaced unit is placed where an overland
+    # supply line reaches a friendly-owned, unisolated regular source (games/europa/replacements.py).
+    replacement_source_line: bool = False
 
     @property
     def weather_order(self) -> list[str]:

@@ -24,11 +24,11 @@ def test_pools_aid_and_french_rps_on_the_bundled_scenario():
                  "--french-rps", "Barcelona", "--json")
     assert result.exit_code == 0, result.output
     sides = {s["side"]: s for s in json.loads(result.output)["sides"]}
-    assert sides["Insurgent"]["pools"]["combined"] == [["Tetuan", "Ceuta"]]
+    assert sides["Insurgent"]["pools"]["combined"] == [["Ceuta", "Tetuan"]]
     assert sides["Insurgent"]["foreign_aid"][0]["possible"] is True
     assert sides["Loyalist"]["french_rps"][0]["outcome"] == "stays in the France Holding Box"
     text = run(AUG, "--side", "insurgent", "--pool", "Tetuan", "--pool", "Ceuta")
-    assert text.exit_code == 0 and "combined: Tetuan + Ceuta" in text.output and "Loyalist" not in text.output
+    assert text.exit_code == 0 and "combined: Ceuta + Tetuan" in text.output and "Loyalist" not in text.output
 
 
 def test_bad_input_is_one_line():
@@ -43,3 +43,23 @@ def test_bad_input_is_one_line():
 def test_a_game_without_europa_replacements_is_refused():
     result = run(str(ROOT / "scenarios" / "tscw" / "example-9-5.yaml"))
     assert result.exit_code == 1 and "no Europa replacement rules" in result.output
+
+
+def test_second_front_places_replacements_by_40D1(tmp_path):
+    """SF 40D1 (GR/D, 03-Mar-98): on a Second Front scenario the command lists where replaced units
+    may be placed (Testland as SF): Roca traces overland to the Rebel cities, and the Loyalists,
+    whose Republican cities are not active (12C1), may place none."""
+    data = ROOT / "tests" / "data"
+    text = (data / "scenarios" / "testland.yaml").read_text(encoding="utf-8")
+    text = text.replace("game: europa-fwtbt", "game: europa-sf").replace(
+        "map: ../maps/testland", f"map: {data / 'maps' / 'testland'}").replace(
+        "file: testland.owner.txt", f"file: {data / 'scenarios' / 'testland.owner.txt'}")
+    (tmp_path / "sf.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["--any-path", "replacements", str(tmp_path / "sf.yaml"), "--json"])
+    assert result.exit_code == 0, result.output
+    sides = {s["side"]: s for s in json.loads(result.output)["sides"]}
+    roca = next(c for c in sides["Insurgent"]["placement"]["cities"] if c["city"] == "Roca")
+    assert roca["traced"] and roca["to"] == "Rebel cities" and all("naval" not in s for s in roca["line"])
+    assert not any(c["traced"] for c in sides["Loyalist"]["placement"]["cities"])
+    fwtbt = json.loads(run(AUG, "--json").output)["sides"]
+    assert all("placement" not in s for s in fwtbt)            # 40D1 is a Second Front rule

@@ -54,13 +54,16 @@ def replacements(scenario: str, side: str | None, pools: tuple[str, ...], force:
         targets = [find_hex(m, h) for h in imports]
     except NumberingError as exc:
         raise LoadError(scenario, str(exc), field="--french-rps", expected="a printed hex id or a place name") from None
+    if targets and country not in m.countries:
+        raise LoadError(scenario, f"no country {country!r} on map {m.name}", field="--country",
+                        expected="one of " + ", ".join(sorted(m.countries)))
     factories = {m.hex_at(h) for h in (p.options.get("factory_production") or {})}
     out = []
     for s in sides:
         entry: dict = {"side": s}
         if engine.rules.replacement_source_line:
             entry["placement"] = rules.placements(engine, s)
-        owned_pools = [c for c in pools if p.owner_of(m.city(c).place.hex) == s]
+        owned_pools = sorted({c for c in pools if p.owner_of(m.city(c).place.hex) == s})
         try:
             if owned_pools and (not force or rules.force_side(p, force) == s):
                 entry["pools"] = rules.rp_pools(engine, s, owned_pools, force)

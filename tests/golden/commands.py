@@ -47,6 +47,10 @@ COMMANDS: dict[str, list[str]] = {
     "cut-aug-loyalist": ["cut", AUG, "--side", "Loyalist"],
     "cut-aug-insurgent-json": ["cut", AUG, "--side", "Insurgent", "--json"],
     "supply-aug-if": ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108", "--if", "block 33:3625"],
+    "replacements-aug-json": ["replacements", AUG, "--pool", "Tetuan", "--pool", "Ceuta", "--pool", "Melilla",
+                              "--force", "Colonial", "--aid", "Nationalist", "Colonial", "--french-rps", "Barcelona",
+                              "--json"],
+    "may-tscw-withdraw": ["may", TSCW, "withdraw", "A"],
 }
 
 

@@ -84,13 +84,6 @@ def trace_lines(engine: EuropaSupply, probe: Unit, starts: list[Hex], goals: dic
     return out
 
 
-def _city_hex(engine: EuropaSupply, name: str) -> Hex:
-    place = engine.map.city(name).place
-    if place.hex is None:
-        raise KeyError(name)
-    return place.hex
-
-
 # --- 40B3a: RPs accumulated at isolated cities ------------------------------------------------------------
 
 def rp_pools(engine: EuropaSupply, side: str, cities: list[str], force: str = "") -> dict:
@@ -99,12 +92,20 @@ def rp_pools(engine: EuropaSupply, side: str, cities: list[str], force: str = ""
     that combine, every one tracing to every other both ways (Tetuan and Ceuta); each city's
     supply status for a unit of `force` (an affiliation or coalition) entering play there."""
     probe = _probe(engine.position, side, force)
-    where = {c: _city_hex(engine, c) for c in cities}
+    owned = {c: [h for h in engine.map.city(c).place.hexes if engine.position.owner_of(h) == side] for c in cities}
     spent: dict[str, list[dict]] = {}
     for holder in cities:
         others = [c for c in cities if c != holder]
-        traces = trace_lines(engine, probe, [where[c] for c in others], {where[holder]: holder})
-        spent[holder] = [{"at": c, **t.as_dict()} for c, t in zip(others, traces)]
+        if not owned[holder]:
+            lost = Block(holder, "40B3a", f"{holder} is not {side}-owned")
+            spent[holder] = [{"at": c, **Trace(c, False, block=lost).as_dict()} for c in others]
+            continue
+        traces = trace_lines(engine, probe, [h for c in others for h in owned[c]], dict.fromkeys(owned[holder], holder))
+        spent[holder] = []
+        for c in others:       # a multi-hex city traces from any of its hexes (12C1 ruling: one city)
+            mine = traces[:len(owned[c])] or [Trace(c, False, block=Block(c, "40B3a", f"{c} is not {side}-owned"))]
+            traces = traces[len(owned[c]):]
+            spent[holder].append({"at": c, **next((t for t in mine if t.ok), mine[0]).as_dict()})
     spends_at = {h: {e["at"] for e in spent[h] if e["traced"]} for h in cities}
     mutual = {c: {d for d in cities if d in spends_at[c] and c in spends_at[d]} for c in cities}
     groups, seen = [], set()
@@ -132,7 +133,7 @@ def regular_sources(engine: EuropaSupply, probe: Unit) -> tuple[dict[Hex, str], 
     sources: dict[Hex, str] = {}
     isolated = []
     usable = set(engine.usable_sources(probe))        # 12C1: the sources of its side, coalition, affiliation
-    for src in engine.position.supply_sources:
+    for src in sorted(engine.position.supply_sources, key=lambda s: s.name):   # a hex of two: the first name
         if src.name not in usable:
             continue
         for h in engine.active_hexes(src):          # active hexes are friendly-owned (12C1)

@@ -32,6 +32,22 @@ def rule_40B3a_rps_at_cities_that_trace_lines_of_supply_to_each_other_combine_DP
         assert at_ceuta["blocked"]["rule"] == "12A, Rule 5", at_ceuta
 
 
+@case("FW-40B3a-rps-combine-tetuan-ceuta", "FW-40B3a-melilla-ceuta-directional")
+def rule_40B3a_rps_are_spent_only_where_a_line_reaches_the_city_holding_them_DPS_15Oct04():
+    """40B3a (DPS, 15-Oct-04): lines of supply are directional, and the RPs of a city may be spent
+    at another only if that one traces a line to it (Melilla's RPs not at Ceuta, which cannot
+    trace to Melilla). A line may leave an enemy ZOC but not enter it (12A): Tetuan (0305) in the
+    ZOC of a Loyalist unit west of it traces to Ceuta, Ceuta cannot trace into Tetuan. So Ceuta's
+    RPs may be spent at Tetuan, Tetuan's not at Ceuta, and the two do not combine."""
+    m = plain_map(cities={"Tetuan": ("0305",), "Ceuta": ("0705",)})
+    west = max(m.hex_at("0305").neighbours(), key=lambda h: (h.distance(m.hex_at("0705")), m.hex_id(h)))
+    p = position(m, [unit("W", "People's Army", m.hex_id(west), m)], owner="Insurgent")
+    pools = rp_pools(EuropaSupply(p, m), "Insurgent", ["Tetuan", "Ceuta"])
+    assert pools["spent_at"]["Ceuta"][0]["at"] == "Tetuan" and pools["spent_at"]["Ceuta"][0]["traced"] is True
+    assert pools["spent_at"]["Tetuan"][0]["at"] == "Ceuta" and pools["spent_at"]["Tetuan"][0]["traced"] is False
+    assert pools["combined"] == [] and pools["alone"] == ["Tetuan", "Ceuta"]
+
+
 def _sf_italy(wall: bool, naples_regular: bool):
     """Second Front: Rome (1005) the Allies' regular source; Naples (0205) a regular source of the
     US alone (or a limited one); Salerno (0405), two hexes from Naples, six from Rome; overland

@@ -237,8 +237,10 @@ def rulings_check(only: str | None, as_json: bool) -> None:
 from logistics.cli.combat import combat
 from logistics.cli.cut import cut
 from logistics.cli.map_commands import map_group
+from logistics.cli.may import may
 from logistics.cli.rail import rail
 from logistics.cli.render import render
+from logistics.cli.replacements import replacements
 from logistics.cli.transport import transport
 from logistics.cli.turn import move, turn
 
@@ -246,7 +248,9 @@ main.add_command(combat)
 main.add_command(cut)
 main.add_command(map_group)
 main.add_command(rail)
+main.add_command(may)
 main.add_command(render)
+main.add_command(replacements)
 main.add_command(transport)
 main.add_command(turn)
 main.add_command(move)

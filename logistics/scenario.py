@@ -47,7 +47,8 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side",
                 "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer", "supply_points_per_source": "number",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
-                "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game"}
+                "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game",
+                "french_rps_to_isolated_hexes": "boolean"}
 # Options a scenario may no longer give, and what says it now.
 RETIRED_OPTIONS = {"ocs_trace_sp": "ocs_eat_per_re (SP a unit eats per RE, 12.6d; an HQ is 1 RE, 13.1)"}
 FORT_STATUS = ("inactive", "active", "neutralized", "destroyed")   # TSCW 15.14

@@ -52,6 +52,10 @@ COMMANDS: dict[str, list[str]] = {
     "transport-ocs-json": ["transport", OCS, "--load", "1 Truck", "--json"],
     "where-aug-json": ["where", AUG, "23A:1007", "--json"],
     "supply-tscw-if-json": ["supply", TSCW, "--if", "remove 1", "--json"],
+    "replacements-aug-json": ["replacements", AUG, "--pool", "Tetuan", "--pool", "Ceuta", "--pool", "Melilla",
+                              "--force", "Colonial", "--aid", "Nationalist", "Colonial", "--french-rps", "Barcelona",
+                              "--json"],
+    "may-tscw-withdraw": ["may", TSCW, "withdraw", "A"],
 }
 
 

@@ -99,7 +99,7 @@ VARIANTS: dict[str, dict] = {
         sf_port_zone=("Allied", "Axis", 5),
         limited_port_sides=("Allied",),
         deemed_in_supply=DEEMED_IN_SUPPLY["europa-sf"],
-        cm_doubled_by_rail=True),
+        cm_doubled_by_rail=True, replacement_source_line=True),
 }
 
 
@@ -172,6 +172,9 @@ class EuropaRules:
     # FWtBT 12C3a (Rules Court, TEM 62): general supply points generated in the initial phase and
     # expiring after the next one (games/europa/supply_points.py).
     generated_supply_points: bool = False
+    # Second Front 40D1 as corrected (GR/D, 03-Mar-98): a replaced unit is placed where an overland
+    # supply line reaches a friendly-owned, unisolated regular source (games/europa/replacements.py).
+    replacement_source_line: bool = False
 
     @property
     def weather_order(self) -> list[str]:

@@ -6,7 +6,8 @@
 - 7.8 / 7.9, reinforcements: `reinforcements: [{id: X, affiliation: Nationalist, type: brigade,
   turn: 6, hex: "2509"}]`; at the end of A-III of its turn or later it enters at its printed hex,
   or a friendly Fully Supplied hex within 2 (the first in hex-id order, the player may move it);
-  none: its entry is delayed to the next turn (7.8). It enters supplied (7.9). Units without a
+  none: its entry is delayed to the next turn (7.8). It enters supplied (7.9): tagged
+  `reinforcement turn N`, it is Fully Supplied through its entry turn N. Units without a
   printed hex deploy freely: the engine lists them, the player places them;
 - 12.1, HQ refit: entering A-V, each HQ in `mode: committed` flips to `available` if Fully
   Supplied;
@@ -18,6 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from logistics.games.tscw.rules import hq_may_refit, reduced_ammo_ended, reinforcement_hexes
+from logistics.games.tscw.supply import entry_tag
 from logistics.mapdata import Map
 from logistics.position import AddUnit, Position, Turn, Unit
 
@@ -58,7 +60,8 @@ def enter_reinforcements(position: Position, map_: Map) -> tuple[Position, list[
             lines.append(f"{why}: {unit.id} ({entry['hex']})")
             continue
         where = sorted(hexes, key=map_.hex_id)[0]
-        position = position.apply(AddUnit(replace(unit, hex=where)))
+        # 7.9: it enters supplied and keeps its full capacities this turn (the tag says until when).
+        position = position.apply(AddUnit(replace(unit, hex=where, tags=(entry_tag(position.turn.number),))))
         lines.append(f"7.8 / 7.9: {unit.id} enters at {map_.hex_id(where)}, supplied ({why})")
     return position, lines
 

@@ -51,13 +51,6 @@ TSCW = (
 SEQUENCES = {"tscw": TSCW}
 
 
-def segment(game: str, code: str) -> Segment:
-    for s in SEQUENCES[game]:
-        if s.code == code:
-            return s
-    raise KeyError(f"no segment {code!r} in the {game} sequence of play")
-
-
 def next_segment(game: str, code: str) -> tuple[Segment, bool]:
     """The segment after `code`, and whether a new game turn begins with it."""
     order = SEQUENCES[game]

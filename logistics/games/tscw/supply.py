@@ -68,6 +68,15 @@ def enemy_zoc(position: Position, map_: Map, side: str, kind_of=None) -> dict[He
     return zoc
 
 
+def entry_tag(turn_number: int) -> str:
+    """The tag the turn engine gives a reinforcement as it enters (7.8), naming its entry turn."""
+    return f"reinforcement turn {turn_number}"
+
+
+def entered_this_turn(unit: Unit, position: Position) -> bool:
+    return entry_tag(position.turn.number) in unit.tags
+
+
 class TscwSupply:
     """Supply verdicts for every unit of a TSCW position, on one snapshot."""
 
@@ -239,6 +248,10 @@ class TscwSupply:
         if "landed" in unit.tags:
             # 11.8: landed units are fully supplied until their next movement phase.
             v.general, v.source, v.rules = FULL, "landing (11.8)", ["11.8"]
+            return v
+        if entered_this_turn(unit, self.position):
+            # 7.9: every reinforcement enters supplied, with its full capacities on its entry turn.
+            v.general, v.source, v.rules = FULL, "reinforcement on its entry turn (7.9)", ["7.9"]
             return v
         uss = self.uss_hexes(unit)
         via = self.uss_hexes(unit, direct=False)

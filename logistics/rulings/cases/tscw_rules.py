@@ -62,7 +62,7 @@ def rule_7_4_7_6_12_1_supplied_by_a_uss_means_fully_supplied_city_supply_is_not_
     assert rules.may_withdraw(free, M, free.unit("A")).ok
 
 
-@case("TSCW-7.8-reinforcement-entry", "TSCW-7.9-reinforcements-supplied")
+@case("TSCW-7.8-reinforcement-entry")
 def rule_7_8_reinforcements_enter_their_hex_or_within_2_or_are_delayed():
     newcomer = u("New", "Republican", "0705", M)
     p = pos(M, [])
@@ -73,6 +73,28 @@ def rule_7_8_reinforcements_enter_their_hex_or_within_2_or_are_delayed():
     assert hexes and all(h.distance(M.hex_at("0705")) <= 2 for h in hexes) and "within 2" in why
     cut = pos(M, [], control={M.hex_id(h): "Nationalist" for h in M.terrain if h.distance(M.hex_at("0705")) <= 4})
     assert rules.reinforcement_hexes(cut, M, newcomer, M.hex_at("0705")) == ([], "7.8: no hex fits: the entry is delayed")
+
+
+@case("TSCW-7.9-reinforcements-supplied")
+def rule_7_9_a_reinforcement_is_supplied_on_its_entry_turn_whatever_happens_to_its_line():
+    """7.9 (TSCW living rules 2.0, June 2011): 'Tous les Renforts entrent en jeu ravitaillés' with
+    full capacities on their entry turn. The turn engine brings New in at Madrid (0705) on turn 3
+    (A-III, 7.8); a Nationalist ring then closes around it. On turn 3 it is still Fully Supplied
+    by 7.9; a unit that did not enter this turn, in the same hex, is in city supply (9.6), as is
+    New itself on turn 4."""
+    from logistics.games.tscw.admin import enter_reinforcements
+    from logistics.position import Turn
+    entry = {"id": "New", "affiliation": "Republican", "type": "division", "size": 1, "turn": 3, "hex": "0705"}
+    start = pos(M, [], turn=Turn(3, "Nov 36", "A-III"), options={"reinforcements": [entry]})
+    entered, lines = enter_reinforcements(start, M)
+    assert entered.unit("New").hex == M.hex_at("0705"), lines
+    ring = tuple(u(f"N{k}", "Nationalist", M.hex_id(M.hex_at("0705").neighbour(k)), M) for k in range(6))
+    cut = replace(entered, units=entered.units + ring + (u("Old", "Republican", "0705", M),))
+    new = TscwSupply(cut, M).verdict(cut.unit("New"))
+    assert new.general == FULL and new.rules == ["7.9"], new
+    assert TscwSupply(cut, M).verdict(cut.unit("Old")).general == CITY
+    later = replace(cut, turn=Turn(4, "Dec 36", "A-III"))
+    assert TscwSupply(later, M).verdict(later.unit("New")).general == CITY
 
 
 @case("TSCW-8.2-stacking-limits")

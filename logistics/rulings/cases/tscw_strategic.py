@@ -233,10 +233,13 @@ def rule_5_2_the_sequence_of_play_and_where_supply_is_checked():
     assert (p.turn.number, p.turn.date) == (4, "Oct 36")          # 1.3: turns 1-4 last a month
     # 7.1: within A-III, withdrawals before RP, fixed reinforcements before free ones; 11.1: sea
     # movement before rail within A-IV (the order the segment's steps are listed in).
-    from logistics.games.tscw.sequence import segment
-    steps = segment("tscw", "A-III").steps
+    from logistics.games.tscw.sequence import tscw_segment
+
+    def segment(code: str):       # the segment the turn engine finds a position in
+        return tscw_segment(replace(p, turn=replace(p.turn, phase=code)))
+    steps = segment("A-III").steps
     assert steps.index("withdrawals and conversions (7.4, 7.5)") < steps.index(
         "reinforcements with a deployment hex (7.8)") < steps.index(
         "free-deployment reinforcements, units rebuilt on the map (7.8)")
-    assert segment("tscw", "A-IV").steps.index("sea movement and air drops") < segment("tscw", "A-IV").steps.index(
+    assert segment("A-IV").steps.index("sea movement and air drops") < segment("A-IV").steps.index(
         "rail movement")

@@ -13,6 +13,7 @@ from logistics.errors import LoadError
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Position
+from logistics.report.supply import blockers_text
 from logistics.verdict import Verdict
 from logistics.zoc import zoc_hexes
 
@@ -108,7 +109,7 @@ def supply_picture(scenario: str, position: Position, map_: Map, layers: tuple[s
         line = tuple((map_.hex_at(s.hex), s.element) for s in v.line if _on_map(map_, s.hex))
         block = None
         if v.blocked is not None and _on_map(map_, v.blocked.hex):
-            block = (map_.hex_at(v.blocked.hex), v.blocked.rule, v.blocked.reason)
+            block = (map_.hex_at(v.blocked.hex), v.blocked.rule, v.blocked.reason + blockers_text(v.blocked))
         pic.units.append(UnitMark(v.unit, v.side, u.hex, verdict_kind(v), v, line, block))
     pic.units.sort(key=lambda m: (map_.hex_id(m.hex), m.id))
     chosen = pic.mark(unit) if unit else None

@@ -20,7 +20,7 @@ from logistics.hexgrid import Hex, Hexside
 from logistics.mapdata import Map
 from logistics.network import HexIndex, Reach, backward_reach, index_of
 from logistics.position import Position, Unit
-from logistics.verdict import Block, LineStep, Verdict
+from logistics.verdict import Block, LineStep, Verdict, place_of
 from logistics.zoc import projects_into
 
 LOS_LENGTH = 3
@@ -258,6 +258,7 @@ class TscwSupply:
                 v.line += more
                 v.source = f"{secondary[end_hex]} -> {via[self.index.hexes[last]]}"
             v.lengths = {"los": d}
+            v.source_place = place_of(self.map, v.line[-1].hex)
             return v
         in_city = self.map.city_at(unit.hex) is not None
         if in_city:
@@ -266,6 +267,11 @@ class TscwSupply:
         v.blocked = self._why(unit, seeds, i)
         v.effects = list(EFFECTS[v.general])
         return v
+
+    def _blockers(self, side: str, h: Hex, stops) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units for which `stops(unit, h)` holds, and their side."""
+        units = [u for u in self.position.units if u.side != side and u.hex is not None and stops(u, h)]
+        return tuple(sorted(u.id for u in units)), ", ".join(sorted({u.side for u in units})) or None
 
     def _walk(self, reach: Reach, start: int, element: str, first: LineStep | None):
         steps = [first] if first else []
@@ -294,9 +300,13 @@ class TscwSupply:
         for step in steps[:LOS_LENGTH]:
             k = ix.node_of(step.hex)
             if enemy_units[k]:
-                return Block(step.hex, "9.4", "enemy unit in the hex")
+                return Block(step.hex, "9.4", "enemy unit in the hex",
+                             *self._blockers(unit.side, ix.hexes[k], lambda u, h: u.hex == h))
             if ezoc[k] and not friendly[k]:
-                return Block(step.hex, "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex")
+                # 10.1: a ZOC reaches the six adjacent hexes (no all-sea, all-sea or impassable hexside).
+                return Block(step.hex, "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex",
+                             *self._blockers(unit.side, ix.hexes[k], lambda u, h: zoc_kind(u) != "none"
+                                             and u.hex.is_adjacent(h) and projects_into(self.map, u.hex, h)))
         return Block(self.map.hex_id(unit.hex), "9.4", f"the nearest source is {d:g} hexes away; a LOS is at most {LOS_LENGTH}")
 
 

@@ -210,3 +210,32 @@ def test_a_limited_source_out_of_reach_of_others_is_not_listed_as_lost(aug):
     """Units in full supply, and units no limited source reaches, list no lost allocation."""
     assert aug["Oviedo Gar"].limited_lost == [] and aug["Madrid Militia"].limited_lost == []
     assert aug["Palma Gar"].general == LIMITED and aug["Madrid Militia"].general == IN_SUPPLY
+
+
+def test_the_ring_of_a_larger_pocket_is_the_one_hex_that_closes_it():
+    """3F: west of a line of lakes (column 07) the only way out is 0705, held by an enemy unit
+    (12A). Both units of the pocket, neither beside the gate, name that hex and that unit alone;
+    the lakes are no part of the ring (no line enters them anyway)."""
+    lakes = {f"07{r:02d}": "lake" for r in range(1, 10) if r != 5}
+    m = plain_map(cities={"East": ("1005",)}, terrain=lakes)
+    units = [unit("L1", "People's Army", "0205", m), unit("L2", "People's Army", "0408", m),
+             unit("E", "Nationalist", "0705", m, zoc="none")]
+    p = position(m, units, sources=[source("S", "Loyalist", ["East"])])
+    v = by_unit(p, m)
+    for uid in ("L1", "L2"):
+        assert v[uid].isolated and [(b.hex, b.units) for b in v[uid].isolation.ring] == [("0705", ("E",))]
+
+
+def test_the_text_says_each_fact_on_its_own_line():
+    """The explanation as text (supply --explain, trace, the page's tooltips): the hex cutting the
+    12C1 connection with its unit, and each limited source lost with the units that took it."""
+    from logistics.report.supply import explanation
+    m, p = connection_cut_position()
+    text = explanation(by_unit(p, m)["L"])
+    assert "  connection cut at 0106: Republican cities: B and C are not connected by rail; " \
+           "enemy unit in the hex: E (Insurgent) (rule 12A)" in text
+    m, p = palma_ruling_position()
+    v = by_unit(p, m)
+    lost = next(u for u, x in v.items() if x.limited_lost)
+    took = ", ".join(sorted(u for u, x in v.items() if x.general == LIMITED))
+    assert f"  limited source port of Palma (6 REs) went to {took} (12C2)" in explanation(v[lost])

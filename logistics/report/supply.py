@@ -68,14 +68,12 @@ def block_text(b: Block) -> str:
 
 
 def _why_lines(v: Verdict) -> list[str]:
-    """The facts that answer the next question, a line each: what blocks and who, the hex that
-    cuts a 12C1 connection, the naval zone closing a sea route, the ring that isolates, and the
-    limited sources others took."""
+    """The facts that answer the next question, a line each: what blocks and who (a naval block's
+    reason names its zone and whose it is), the hex that cuts a 12C1 connection, and the limited
+    sources others took."""
     lines = []
     if v.blocked:
         lines.append(f"  blocked at {block_text(v.blocked)}")
-        if v.blocked.zone:
-            lines.append(f"  sea route closed by the {v.blocked.zone}" + (f" ({v.blocked.group})" if v.blocked.group else ""))
         if v.blocked.cut:
             lines.append(f"  connection cut at {block_text(v.blocked.cut)}")
     for share in v.limited_lost:
@@ -98,8 +96,9 @@ def explanation(v: Verdict) -> list[str]:
         lines.append(f"  isolated: {'yes' if v.isolated else 'no'} (3F); attack supply: {'yes' if v.attack else 'no'} (12D)")
     if v.isolation:
         lines.append(f"  isolated because {v.isolation.reason}")
+        shown = v.blocked.cut if v.blocked else None        # printed above already
         for b in v.isolation.ring[:RING_SHOWN]:
-            lines.append(f"    closed at {block_text(b)}")
+            lines.append("    closed where the connection is cut (above)" if b == shown else f"    closed at {block_text(b)}")
         if len(v.isolation.ring) > RING_SHOWN:
             lines.append(f"    and {len(v.isolation.ring) - RING_SHOWN} more hexes (--json lists them)")
     for effect in v.effects:

@@ -60,6 +60,9 @@ class Reasons:
     def _ring(self, side: str, start: int) -> list[Block]:
         """The land hexes beside the pocket of `start` (the hexes a line from it may enter, over
         crossable hexsides) that a line may not enter, in grid order, each with its rule."""
+        pockets = self._memo.setdefault(("pockets", side), {})   # node -> its pocket's ring
+        if start in pockets:
+            return pockets[start]
         ix, view = self.index, self.view(side)
         seen, ring, queue = {start}, set(), deque([start])
         while queue:
@@ -77,6 +80,10 @@ class Reasons:
             why = view.why_not(b)
             if why is not None:
                 blocks.append(self._blocked_at(ix.hex_id(b), side, *why))
+        # The hexes of a pocket share its ring when the search started in a hex a line may enter;
+        # a line leaves any hex (12A/B ruling, AEG 1998), so one it may not enter can join pockets.
+        for k in (seen if view.enter[start] else (start,)):
+            pockets[k] = blocks
         return blocks
 
     def _connection_cut(self, unit: Unit) -> Block | None:
@@ -84,11 +91,18 @@ class Reasons:
         rail connection between its friendly-owned cities: on the rail path between two of them
         (in different connections) through the fewest hexes a connection may not pass, the first
         such hex, with its rule and the units that hold it."""
+        key = ("connection cut", unit.side, unit.coalition, unit.affiliation)
+        if key not in self._memo:
+            self._memo[key] = self._find_connection_cut(unit)
+        return self._memo[key]
+
+    def _find_connection_cut(self, unit: Unit) -> Block | None:
         ix = self.index
-        for src in self.position.supply_sources:
+        # Sources and cities by name: the answer never depends on the order of the file's lists.
+        for src in sorted(self.position.supply_sources, key=lambda s: s.name):
             if not src.connected or not self.may_use(src, unit) or self.active_hexes(src):
                 continue
-            owned = [c for c in (self.map.city(n) for n in src.cities)
+            owned = [c for c in (self.map.city(n) for n in sorted(src.cities))
                      if c.place.hexes and all(self.position.owner.get(h) == src.side for h in c.place.hexes)]
             if len(owned) < 2:
                 continue
@@ -112,8 +126,8 @@ class Reasons:
 
     def _cheapest_rail_path(self, side: str, cities) -> tuple[list[int], str, str] | None:
         """A 0-1 breadth-first search over the map's rail: from the hexes of the cities in the
-        largest connection (first listed on a tie) to any other of `cities`, counting the hexes a
-        connection may not pass. The path (from the start), and the two cities it joins."""
+        largest connection (the first city by name on a tie) to any other of `cities`, counting
+        the hexes a connection may not pass. The path (from the start), and the cities it joins."""
         ix = self.index
         comp = self._connection_components(side)
         parts: dict[int, list] = {}

@@ -14,7 +14,7 @@ from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Position
 from logistics.report.supply import blockers_text
-from logistics.verdict import Verdict
+from logistics.verdict import Block, Verdict
 from logistics.zoc import zoc_hexes
 
 # Every unit is always marked by its verdict; these layers come on top (`--layers`).
@@ -147,13 +147,15 @@ def entry_blocks(pic: SupplyPicture, map_: Map) -> dict[str, dict[Hex, str]]:
     """For each side, the land hexes a supply line may not enter, with the rule that stops it
     (the engine's `entry_block`); an engine without one gives nothing."""
     hook = getattr(pic.engine, "entry_block", None)
+    who = getattr(pic.engine, "blockers", None)     # the units behind it, as in the verdicts
     out: dict[str, dict[Hex, str]] = {}
     for side in pic.sides:
         out[side] = {}
         for h in map_.hexes():
             why = hook(h, side) if hook and map_.is_land(h) else None
             if why:
-                out[side][h] = f"{why[1]} ({why[0]})"
+                units, by = who(h, side, why[1]) if who else ((), None)
+                out[side][h] = f"{why[1]}{blockers_text(Block('', *why, units=units, side=by))} ({why[0]})"
     return out
 
 

@@ -7,28 +7,9 @@ from collections import deque
 
 from logistics.games.europa.view import LOSE_ZOC_AT
 from logistics.hexgrid import Hex
-from logistics.mapdata import Map
-from logistics.position import UNOWNED, Position, Unit
+from logistics.position import UNOWNED, Unit
 from logistics.verdict import Block, Isolation
-from logistics.zoc import exerts_zoc, projects_into
-
-
-def blocking_units(position: Position, map_: Map, h: Hex, side: str, reason: str,
-                   lose_zoc_at: int | None = LOSE_ZOC_AT) -> tuple[tuple[str, ...], str | None]:
-    """The enemy units that stop a line of `side` entering `h` for `reason` (a unit in the hex, or
-    the ZOC exerted into it), and their side; for an intrinsic garrison, no unit but its side."""
-    enemies = set(position.enemies_of(side))
-    if "ZOC" in reason:
-        units = [u for u in position.units if u.side in enemies and exerts_zoc(u, lose_zoc_at)
-                 and (u.hex == h or (u.hex.is_adjacent(h) and projects_into(map_, u.hex, h)))]
-    elif "enemy unit" in reason:
-        units = [u for u in position.units if u.side in enemies and u.hex == h]
-    elif "garrison" in reason:
-        owner = position.owner_of(h)
-        return (), (owner if owner not in (UNOWNED, "neutral") else None)
-    else:
-        return (), None
-    return tuple(sorted(u.id for u in units)), ", ".join(sorted({u.side for u in units})) or None
+from logistics.zoc import zoc_hexes
 
 
 class Reasons:
@@ -37,8 +18,33 @@ class Reasons:
 
     def _blocked_at(self, printed: str, side: str, rule: str, reason: str) -> Block:
         """A Block naming the units behind it."""
-        units, by = blocking_units(self.position, self.map, self.map.hex_at(printed), side, reason)
+        units, by = self.blockers(self.map.hex_at(printed), side, reason)
         return Block(printed, rule, reason, units=units, side=by)
+
+    def blockers(self, h: Hex, side: str, reason: str) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units that stop a line of `side` entering `h` for `reason` (`SideView.why_not`:
+        a unit in the hex, or the ZOC exerted into it, Rule 5 as zoc.zoc_hexes reads it, a U-2
+        unit exerting none), and their side; for an intrinsic garrison (39D), no unit but the
+        city's owner."""
+        key = ("blockers", side)
+        if key not in self._memo:
+            zoc: dict[Hex, list[str]] = {}
+            for enemy in self.position.enemies_of(side):
+                for z, ids in zoc_hexes(self.position, self.map, enemy, LOSE_ZOC_AT).items():
+                    zoc.setdefault(z, []).extend(ids)
+            enemies = set(self.position.enemies_of(side))
+            present: dict[Hex, list[str]] = {}
+            for u in self.position.units:
+                if u.side in enemies and u.hex is not None:
+                    present.setdefault(u.hex, []).append(u.id)
+            self._memo[key] = (zoc, present, {u.id: u.side for u in self.position.units})
+        zoc, present, side_of = self._memo[key]
+        if "garrison" in reason:
+            owner = self.position.owner_of(h)
+            return (), (owner if owner not in (UNOWNED, "neutral") else None)
+        ids = zoc.get(h, []) if "ZOC" in reason else present.get(h, []) if "enemy unit" in reason else []
+        sides = sorted({side_of[u] for u in ids})
+        return tuple(sorted(set(ids))), ", ".join(sides) or None
 
     def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None) -> Isolation:
         """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail

@@ -268,9 +268,15 @@ class TscwSupply:
         v.effects = list(EFFECTS[v.general])
         return v
 
-    def _blockers(self, side: str, h: Hex, stops) -> tuple[tuple[str, ...], str | None]:
-        """The enemy units for which `stops(unit, h)` holds, and their side."""
-        units = [u for u in self.position.units if u.side != side and u.hex is not None and stops(u, h)]
+    def blockers(self, h: Hex, side: str, reason: str) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units that stop a LOS of `side` entering `h` for `reason` (`entry_block`): in
+        the hex, or exerting the ZOC (10.1: into the six adjacent hexes, not across an all-sea or
+        impassable hexside), and their side."""
+        def stops(u: Unit) -> bool:
+            if "ZOC" in reason:
+                return zoc_kind(u) != "none" and u.hex.is_adjacent(h) and projects_into(self.map, u.hex, h)
+            return "enemy unit" in reason and u.hex == h
+        units = [u for u in self.position.units if u.side != side and u.hex is not None and stops(u)]
         return tuple(sorted(u.id for u in units)), ", ".join(sorted({u.side for u in units})) or None
 
     def _walk(self, reach: Reach, start: int, element: str, first: LineStep | None):
@@ -300,13 +306,11 @@ class TscwSupply:
         for step in steps[:LOS_LENGTH]:
             k = ix.node_of(step.hex)
             if enemy_units[k]:
-                return Block(step.hex, "9.4", "enemy unit in the hex",
-                             *self._blockers(unit.side, ix.hexes[k], lambda u, h: u.hex == h))
+                why = "enemy unit in the hex"
+                return Block(step.hex, "9.4", why, *self.blockers(ix.hexes[k], unit.side, why))
             if ezoc[k] and not friendly[k]:
-                # 10.1: a ZOC reaches the six adjacent hexes (no all-sea, all-sea or impassable hexside).
-                return Block(step.hex, "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex",
-                             *self._blockers(unit.side, ix.hexes[k], lambda u, h: zoc_kind(u) != "none"
-                                             and u.hex.is_adjacent(h) and projects_into(self.map, u.hex, h)))
+                why = "enemy ZOC and no friendly unit in the hex"
+                return Block(step.hex, "9.4, 10.3, 10.6", why, *self.blockers(ix.hexes[k], unit.side, why))
         return Block(self.map.hex_id(unit.hex), "9.4", f"the nearest source is {d:g} hexes away; a LOS is at most {LOS_LENGTH}")
 
 

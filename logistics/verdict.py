@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from logistics.numbering import NumberingError
+
 
 @dataclass(frozen=True)
 class LineStep:
@@ -16,6 +18,28 @@ class Block:
     hex: str
     rule: str
     reason: str
+    units: tuple[str, ...] = ()   # the units that stop the line here: in the hex, or exerting its ZOC
+    side: str | None = None       # their side
+    zone: str | None = None       # a naval zone that closes a sea passage (34F danger, 34K combat)
+    group: str | None = None      # whose zone it is: naval base, combat group or coastal defence
+    cut: Block | None = None      # 12C1: the hex that cuts a source's rail connection, and why
+
+
+@dataclass(frozen=True)
+class LimitedShare:
+    """A limited source a unit could draw on but was not given (12C2): its REs and who took them."""
+    source: str
+    place: str | None
+    capacity: float
+    taken_by: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Isolation:
+    """Why a unit is isolated (3F): a sentence, and the hexes around its pocket that a line may
+    not enter, each with its rule and the units that close it."""
+    reason: str
+    ring: tuple[Block, ...] = ()
 
 
 @dataclass
@@ -36,10 +60,37 @@ class Verdict:
     next_marker: int = 0          # U-n after this initial phase
     rules: list[str] = field(default_factory=list)
     effects: list[str] = field(default_factory=list)   # what the status means in play (reported, not applied)
+    source_place: str | None = None   # the city (port, box, or hex) the line reaches within its source
+    isolation: Isolation | None = None   # why isolated (3F)
+    limited_lost: list[LimitedShare] = field(default_factory=list)   # 12C2 sources others took
 
     @property
     def supplied(self) -> bool:
         return self.general.startswith("in supply")
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """Plain data, as JSON reads it back (tuples become lists)."""
+        return _listed(asdict(self))
+
+
+def _listed(value):
+    if isinstance(value, dict):
+        return {k: _listed(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_listed(v) for v in value]
+    return value
+
+
+def place_of(map_, printed: str | None) -> str | None:
+    """The name of the place a line ends at (`map_`: a Map): its city, else its port, else the
+    box or the hex as printed."""
+    if printed is None:
+        return None
+    try:
+        h = map_.hex_at(printed)
+    except (NumberingError, ValueError):
+        return printed                         # an off-map box
+    if h not in map_:
+        return printed
+    city, port = map_.city_at(h), map_.port_at(h)
+    return city.name if city else (f"port of {port.name}" if port else printed)

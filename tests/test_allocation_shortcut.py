@@ -1,5 +1,5 @@
-"""The limited-source allocation without CP-SAT when every unit's first-listed source fits
-(12C2; tie-break of docs/naval.md: earlier units and sources preferred): the same answer as the
+"""The limited-source allocation without CP-SAT when every unit's preferred source fits
+(12C2; tie-break of docs/naval.md: earlier units, then shorter lines, then source names): the same answer as the
 solver, tie-break included, and the solver still runs when a first choice does not fit."""
 from unittest import mock
 
@@ -22,7 +22,7 @@ def roomy_instances(draw):
     for u in draw(st.permutations(units)):
         for s in draw(st.permutations(sources)):
             if draw(st.booleans()):
-                options.append(Option(u, s, "p" if draw(st.integers(0, 3)) == 0 else None))
+                options.append(Option(u, s, "p" if draw(st.integers(0, 3)) == 0 else None, draw(st.integers(0, 2))))
     return sizes, capacities, options, ports
 
 

@@ -24,7 +24,8 @@ def test_supply_json_shape_is_stable():
     data = json.loads(run("supply", TESTLAND_SCENARIO, "--json").output)
     assert data["game"] == "europa-fwtbt"
     keys = {"unit", "side", "affiliation", "hex", "general", "supplied", "source", "isolated", "attack",
-            "weather", "lengths", "line", "blocked", "marker", "next_marker", "rules", "effects"}
+            "weather", "lengths", "line", "blocked", "marker", "next_marker", "rules", "effects",
+            "source_place", "isolation", "limited_lost"}
     assert all(set(u) == keys for u in data["units"])
 
 

@@ -95,8 +95,9 @@ def test_page_in_headless_chromium(page_file):
             page.mouse.click(*where)
             assert page.locator("#hex-id").text_content() == "hex 23A:1108"
             entry = page.locator("#hex-entry").text_content()
-            assert "Insurgent: enemy ZOC and no friendly unit in the hex (12A, Rule 5)" in entry
-            assert "Loyalist: enemy ZOC and no friendly unit in the hex (12A, Rule 5)" in entry   # Oviedo Gar next door
+            # ... and the units whose ZOC it is (12A, Rule 5), as the verdicts name them.
+            assert "Insurgent: enemy ZOC and no friendly unit in the hex: Asturian Mining Col (Loyalist) (12A, Rule 5)" in entry
+            assert "Loyalist: enemy ZOC and no friendly unit in the hex: Oviedo Gar (Insurgent) (12A, Rule 5)" in entry   # Oviedo Gar next door
 
             # Search a city, switch a layer off.
             page.fill("#search", "Zaragoza")

@@ -13,7 +13,8 @@ from logistics.errors import LoadError
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.position import Position
-from logistics.verdict import Verdict
+from logistics.report.supply import blockers_text
+from logistics.verdict import Block, Verdict
 from logistics.zoc import zoc_hexes
 
 # Every unit is always marked by its verdict; these layers come on top (`--layers`).
@@ -108,7 +109,7 @@ def supply_picture(scenario: str, position: Position, map_: Map, layers: tuple[s
         line = tuple((map_.hex_at(s.hex), s.element) for s in v.line if _on_map(map_, s.hex))
         block = None
         if v.blocked is not None and _on_map(map_, v.blocked.hex):
-            block = (map_.hex_at(v.blocked.hex), v.blocked.rule, v.blocked.reason)
+            block = (map_.hex_at(v.blocked.hex), v.blocked.rule, v.blocked.reason + blockers_text(v.blocked))
         pic.units.append(UnitMark(v.unit, v.side, u.hex, verdict_kind(v), v, line, block))
     pic.units.sort(key=lambda m: (map_.hex_id(m.hex), m.id))
     chosen = pic.mark(unit) if unit else None
@@ -146,13 +147,15 @@ def entry_blocks(pic: SupplyPicture, map_: Map) -> dict[str, dict[Hex, str]]:
     """For each side, the land hexes a supply line may not enter, with the rule that stops it
     (the engine's `entry_block`); an engine without one gives nothing."""
     hook = getattr(pic.engine, "entry_block", None)
+    who = getattr(pic.engine, "blockers", None)     # the units behind it, as in the verdicts
     out: dict[str, dict[Hex, str]] = {}
     for side in pic.sides:
         out[side] = {}
         for h in map_.hexes():
             why = hook(h, side) if hook and map_.is_land(h) else None
             if why:
-                out[side][h] = f"{why[1]} ({why[0]})"
+                units, by = who(h, side, why[1]) if who else ((), None)
+                out[side][h] = f"{why[1]}{blockers_text(Block('', *why, units=units, side=by))} ({why[0]})"
     return out
 
 

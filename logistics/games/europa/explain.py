@@ -23,7 +23,7 @@ class Explanations:
         ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
         if not reach.seeds.any():
             return Block(hid(ix.hexes[i]), "12C1", "no full general supply source of its affiliation is active"
-                         + self._inactive_cities(unit))
+                         + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
         allowed = self.level <= level
@@ -47,7 +47,7 @@ class Explanations:
         for step in steps:
             why = view.why_not(ix.node_of(step.hex))
             if why is not None:
-                return Block(step.hex, *why)
+                return self._blocked_at(step.hex, unit.side, *why)
         return Block(hid(ix.hexes[i]), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
@@ -81,8 +81,9 @@ class Explanations:
             if found is not None:
                 node, why = found
                 rule = "34F, 34K" if "danger" in why else "34K"
+                zone, by = zones.closer(node)
                 return Block(self.map.hex_id(node) if isinstance(node, Hex) else node, rule,
-                             f"naval element from {port.name}: {why}")
+                             f"naval element from {port.name}: {why}", zone=zone, group=by)
         return None
 
     def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
@@ -115,17 +116,21 @@ class Explanations:
         DPS 24-Jun-05 ruling, for Interventionist units — a unit is not isolated if an overland line
         of any length reaches a friendly functioning port from which a naval element, from a port
         of any class, reaches a full general supply source."""
-        where = {self.map.region_of(self.index.hexes[i]), self.map.country_of(self.index.hexes[i])} \
-            if i is not None else {box}
-        island = unit.coalition in self.rules.island_errata_coalitions and \
-            bool(where & set(self.rules.island_regions))
-        if not (island or unit.coalition in self.rules.naval_isolation_coalitions):
+        if not self._naval_errata_apply(unit, i, box):
             return False
         any_port = self.general_reach(unit, origin_classes=("minor", "standard", "major", "great", "anchor"))
         if box is not None:
             return box in any_port.origins or box in any_port.box_sources
         ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
         return i in self._any_length(unit.side, ports).dist
+
+    def _naval_errata_apply(self, unit: Unit, i: int | None, box: str | None) -> bool:
+        """Whether the 3F errata's naval line counts for this unit where it is (see below)."""
+        where = {self.map.region_of(self.index.hexes[i]), self.map.country_of(self.index.hexes[i])} \
+            if i is not None else {box}
+        island = unit.coalition in self.rules.island_errata_coalitions and \
+            bool(where & set(self.rules.island_regions))
+        return island or unit.coalition in self.rules.naval_isolation_coalitions
 
     def _attack_supply(self, unit: Unit, i: int) -> bool:
         """12D: an overland element only, of the supply-line-summary length (AEG 1998), to a step

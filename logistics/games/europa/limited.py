@@ -16,20 +16,35 @@ Sources and their capacities in REs:
 
 The model: one 0/1 variable per (unit, source) a unit can trace a line to; each unit draws on at
 most one source; each source and each minor / standard port used on the way is held to its REs.
-It maximises the REs supplied; among optimal answers it prefers units earlier in the scenario
-file and, for each, the source listed first (tie-break documented in docs/naval.md). One worker
-and a fixed seed make the answer the same on every run.
+It maximises the REs supplied; among optimal answers it prefers units earlier in canonical order
+(by id) and, for each, the source its line reaches in the fewest hexes, then the source first by
+name (tie-break documented in docs/naval.md). One worker and a fixed seed make the answer the
+same on every run.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from logistics.games.europa.status import IN_SUPPLY, LIMITED, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
+from logistics.verdict import LimitedShare, place_of
 
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
 LNS_WORK = 10.0           # CP-SAT deterministic time for the neighbourhood search of large instances
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
 ALL_PORTS = ("minor", "standard", "major", "great", "anchor")
+TIE_BREAK = "earlier units preferred, each on its shortest line, then the source first by name"
+
+
+def preference(options: list[Option], sources: list[str]) -> dict[Option, int]:
+    """Each option's rank among its unit's options: shorter line first, then the source first
+    in `sources`, then a line without a minor / standard port's naval element."""
+    source_pos = {s: k for k, s in enumerate(sources)}
+    by_unit: dict[str, list[Option]] = {}
+    for o in options:
+        by_unit.setdefault(o.unit, []).append(o)
+    return {o: k for opts in by_unit.values()
+            for k, o in enumerate(sorted(opts, key=lambda o: (o.length, source_pos.get(o.source, len(source_pos)),
+                                                             o.via or "")))}
 
 
 @dataclass(frozen=True)
@@ -37,6 +52,7 @@ class Option:
     unit: str
     source: str
     via: str | None = None        # a minor / standard port whose naval element the line uses
+    length: int = 0               # hexes of the unit's line to the source (the tie-break's first key)
 
 
 @dataclass
@@ -45,7 +61,7 @@ class Allocation:
     assignment: dict[str, str] = field(default_factory=dict)
     supplied_res: float = 0.0
     used: dict[str, float] = field(default_factory=dict)     # REs drawn on each source / port
-    tie_break: str = "earlier units and sources preferred"   # how equally good answers were decided
+    tie_break: str = TIE_BREAK                               # how equally good answers were decided
 
 
 def _ports_of(o: Option, port_caps: dict) -> set[str]:
@@ -129,20 +145,20 @@ def fill_gaps(q: dict[str, int], options: list[Option], capacities: dict[str, in
 
 def first_choices(q: dict[str, int], options: list[Option], sources: list[str], capacities: dict[str, int],
                   port_caps: dict[str, int]) -> set[Option] | None:
-    """Every unit on its first-listed source, if that fits every source and port and gives each
-    unit something; else None. Such an answer supplies every unit that has an option, so it is
-    optimal, and with every unit taken it is the unique answer the tie-break prefers (earlier
-    sources for each unit); CP-SAT would find exactly it. Units of no size are left to CP-SAT,
-    whose tie-break may leave them out."""
+    """Every unit on its preferred source (`preference`), if that fits every source and port and
+    gives each unit something; else None. Such an answer supplies every unit that has an option,
+    so it is optimal, and with every unit taken it is the unique answer the tie-break prefers;
+    CP-SAT would find exactly it. Units of no size are left to CP-SAT, whose tie-break may leave
+    them out."""
     source_pos = {s: k for k, s in enumerate(sources)}
     best: dict[str, list[Option]] = {}
     for o in options:
         if q[o.unit] <= 0 or o.source not in source_pos:
             return None
         kept = best.setdefault(o.unit, [o])
-        if source_pos[o.source] < source_pos[kept[0].source]:
+        if (o.length, source_pos[o.source]) < (kept[0].length, source_pos[kept[0].source]):
             best[o.unit] = [o]
-        elif o is not kept[0] and o.source == kept[0].source:
+        elif o is not kept[0] and (o.length, o.source) == (kept[0].length, kept[0].source):
             kept.append(o)
     if any(len(opts) > 1 for opts in best.values()):
         return None                      # two lines to one source: leave the choice to CP-SAT
@@ -179,8 +195,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     ports = {p: int(c * QUARTER) for p, c in port_caps.items()}
     easy = first_choices(q, options, sources, caps, ports)
     if easy is not None:                 # no solver needed (nor imported): every first choice fits
-        return _allocation([o for o in options if o in easy], sizes, q, "OPTIMAL",
-                           "earlier units and sources preferred")
+        return _allocation([o for o in options if o in easy], sizes, q, "OPTIMAL", TIE_BREAK)
     from ortools.sat.python import cp_model
 
     from logistics.solver import deterministic_solver
@@ -196,7 +211,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         return Allocation(solver.StatusName(status))
     best = sum(q[o.unit] * solver.Value(x[o]) for o in options)  # exact, unlike the float objective
     proven = status == cp_model.OPTIMAL
-    # Tie-break: keep the optimum, prefer earlier units and sources in that order. Exact on
+    # Tie-break: keep the optimum, prefer earlier units and for each its preferred sources. Exact on
     # instances of a game's size; above TIE_BREAK_OPTIONS the first proven optimum stands (one
     # worker and a fixed seed make it the same on every run).
     tie_break = "first optimum found (large instance)"
@@ -204,11 +219,12 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         model.ClearHints()
         model.Add(total == best)
         unit_pos = {u: k for k, u in enumerate(units)}
-        source_pos = {s: k for k, s in enumerate(sources)}
-        rank = {o: unit_pos[o.unit] * (len(sources) + 1) + source_pos[o.source] for o in options}
+        pref = preference(options, sources)
+        width = max(pref.values(), default=0) + 2
+        rank = {o: unit_pos[o.unit] * width + pref[o] for o in options}
         model.Minimize(sum(rank[o] * x[o] for o in options))
         status = solver.Solve(model)
-        tie_break = "earlier units and sources preferred"
+        tie_break = TIE_BREAK
     return _allocation([o for o in options if solver.Value(x[o])], sizes, q,
                        "OPTIMAL" if proven else "FEASIBLE", tie_break)
 
@@ -257,20 +273,20 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     options: list[Option] = []
     port_caps: dict[str, float] = {}
 
-    def line_to(unit, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None]:
-        """Can the unit trace to these seeds; and the minor / standard port its naval element
-        starts from, if any."""
+    def line_to(unit, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None, int]:
+        """Can the unit trace to these seeds; the minor / standard port its naval element starts
+        from, if any; and the hexes its line enters."""
         reach = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
         hex_, box, _ = engine.placed_hex(unit)
         if hex_ is None:
             origin = reach.origins.get(box)
-            return box in reach.box_sources or origin is not None, _small(origin)
+            return box in reach.box_sources or origin is not None, _small(origin), 0
         found = engine._best_line(reach, ix.pos[hex_])
         if found is None:
-            return False, None
+            return False, None, 0
         line = found[1]
         k = next((k for k, st in enumerate(line) if st.element == "naval"), None)
-        return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex)))
+        return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex))), len(line) - 1
 
     def port_classes(unit) -> tuple[str, ...]:
         # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.
@@ -297,11 +313,11 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
             for u in candidates:
                 if not engine.may_use(src, u):   # 38D: collapsed Gobernito units as People's Army
                     continue
-                ok, via = line_to(u, seeds, boxes, port_classes(u))
+                ok, via, length = line_to(u, seeds, boxes, port_classes(u))
                 if ok:
                     # The Palma ruling: through a minor / standard port only if no other line exists.
                     direct = via is None or line_to(u, seeds, boxes, rules.naval_origin_classes)[0]
-                    options.append(Option(u.id, name, None if direct else via))
+                    options.append(Option(u.id, name, None if direct else via, length))
     for port in map_.ports:
         state = port_state(position, map_, rules, port)
         if port.klass not in ("minor", "standard") or not state.functioning:
@@ -317,9 +333,10 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
                 continue
             seeds = {port.place.hex: key} if port.place.hex is not None else {}
             boxes = {port.place.box: key} if port.place.box is not None else {}
-            if line_to(u, seeds, boxes, rules.naval_origin_classes)[0]:
+            ok, _, length = line_to(u, seeds, boxes, rules.naval_origin_classes)
+            if ok:
                 capacities[key] = rules.limited_port_res
-                options.append(Option(u.id, key))
+                options.append(Option(u.id, key, length=length))
     return sizes, capacities, options, port_caps
 
 
@@ -328,10 +345,49 @@ def apply_limited_sources(engine, verdicts) -> Allocation:
     sizes, capacities, options, caps = limited_options(engine, verdicts)
     allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
     engine.allocation, engine.limited_capacities = allocation, capacities
+    places = limited_places(engine)
     for v in verdicts:
         source = allocation.assignment.get(v.unit)
-        if source is None or v.general not in (OUT_OF_SUPPLY, ON_POINTS):
+        if v.general not in (OUT_OF_SUPPLY, ON_POINTS):
+            continue
+        if source is None:
+            v.limited_lost = lost_shares(v.unit, options, allocation, capacities, caps, places)
             continue
         v.general, v.source, v.next_marker, v.blocked = LIMITED, source, 0, None
+        v.source_place = places.get(source)
         v.rules.append("12C2")
     return allocation
+
+
+def limited_places(engine) -> dict[str, str]:
+    """The place of each limited source by its name: the city (12C2a / b), or the port's city or
+    the port (12C2c)."""
+    map_, places = engine.map, {}
+    for src in engine.position.limited_sources:
+        city = map_.city(src.city)
+        places[src.name] = src.city
+        for h in city.place.hexes if src.per_hex else ():
+            places[f"{src.name} {map_.hex_id(h)}"] = src.city
+    for port in map_.ports:
+        if port.klass in ("minor", "standard"):
+            at = map_.hex_id(port.place.hex) if port.place.hex is not None else port.place.box
+            places[port_key(port)] = place_of(map_, at)
+    return places
+
+
+def lost_shares(unit: str, options: list[Option], allocation: Allocation, capacities: dict[str, float],
+                port_caps: dict[str, float], places: dict[str, str]) -> list[LimitedShare]:
+    """Why a unit that could draw on limited sources was given none (12C2): each source it could
+    reach, by its preference, with its REs and the units the allocation gave them to; and each
+    minor / standard port its line would pass, with the units whose lines take the port's REs
+    (the Palma ruling, AEG 11-Mar-04)."""
+    mine = sorted((o for o in options if o.unit == unit), key=lambda o: (o.length, o.source, o.via or ""))
+    chosen = {(o.unit, o.source): o for o in options if allocation.assignment.get(o.unit) == o.source}
+    shares: dict[str, LimitedShare] = {}
+    for o in mine:
+        for name, caps in ((o.source, capacities), (o.via, port_caps)):
+            if name is None or name in shares:
+                continue
+            taken = sorted(u for (u, _), c in chosen.items() if name in (c.source, c.via))
+            shares[name] = LimitedShare(name, places.get(name), caps.get(name, 0.0), tuple(taken))
+    return list(shares.values())

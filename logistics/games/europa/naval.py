@@ -88,6 +88,7 @@ class NavalZones:
         self.side = side
         self.danger: dict[Hex, str] = {}
         self.combat: dict[Hex, str] = {}
+        self.closed_by: dict[tuple[str, Hex], str] = {}   # (danger | combat, hex) -> base, group, CD or sea zone
         for port in map_.ports:
             h = port.place.hex
             owner = position.owner_of(h) if h is not None else ""
@@ -96,11 +97,13 @@ class NavalZones:
                 # exerted at zero capacity and at maximum damage (30A2/3 ruling, TEM 67).
                 for z in _on_map(map_, within(h, 1)):
                     self.danger.setdefault(z, f"danger zone of enemy naval base {port.name} (34F)")
+                    self.closed_by.setdefault(("danger", z), port.name)
         for zone in rules.coalition_danger_zones.get(coalition, ()):
             for h, name in map_.layers.get("sea_zone", {}).items():
                 if name == zone:
                     # 34F: the Bay of Biscay for Interventionist coalition forces (AEG, 07-Jan-05).
                     self.danger.setdefault(h, f"{zone} danger zone for {coalition} forces (34F)")
+                    self.closed_by.setdefault(("danger", h), zone)
         if rules.sf_port_zone is not None:
             allied, axis, radius = rules.sf_port_zone
             near_allied_ports = {z for p in map_.ports if p.place.hex is not None
@@ -124,6 +127,7 @@ class NavalZones:
                 position.owner_of(g.hex) == side else ""
             for z in _on_map(map_, within(g.hex, reach)):
                 self.combat.setdefault(z, f"combat zone of enemy {what}{g.kind} group {g.id} (34K)")
+                self.closed_by.setdefault(("combat", z), g.id)
         for cd in position.coastal_defences:
             level = coast_defence_level(position, cd)
             if cd.side == side or level <= 0:
@@ -131,11 +135,20 @@ class NavalZones:
             reach = 0 if rules.night or level <= 1 else 1
             for z in _on_map(map_, within(cd.hex, reach)):
                 self.combat.setdefault(z, f"combat zone of enemy coastal defence {cd.id} (34K)")
+                self.closed_by.setdefault(("combat", z), cd.id)
 
     def blocked(self, node: Node) -> str | None:
         if isinstance(node, str):
             return None  # off-map boxes and routes are never in a zone
         return self.danger.get(node) or self.combat.get(node)
+
+    def closer(self, node: Node) -> tuple[str | None, str | None]:
+        """The zone that closes `node` (its description without the rule) and whose zone it is."""
+        why = self.blocked(node)
+        if why is None:
+            return None, None
+        kind = "danger" if node in self.danger else "combat"
+        return why.rsplit(" (", 1)[0], self.closed_by.get((kind, node))
 
 
 def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> dict[Node, Node | None]:

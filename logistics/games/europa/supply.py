@@ -32,14 +32,15 @@ from logistics.games.europa.rules import INTRINSIC_GARRISON, EuropaRules, units_
 from logistics.games.europa.sources import Sources
 from logistics.games.europa.status import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY
 from logistics.games.europa.view import SideView
+from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, Reach, index_of, search
 from logistics.position import Position, Unit
-from logistics.verdict import Block, LineStep, Verdict
+from logistics.verdict import Block, LineStep, Verdict, place_of
 
 
-class EuropaSupply(Sources, Lines, Explanations):
+class EuropaSupply(Sources, Lines, Explanations, Reasons):
     """Verdicts for every unit of a position, computed on that one snapshot (12B ruling)."""
 
     def __init__(self, position: Position, map_: Map, rules: EuropaRules | None = None):
@@ -270,7 +271,10 @@ class EuropaSupply(Sources, Lines, Explanations):
         if found is not None:
             _, line, lengths, source, weathers = found
             v.weather, v.line, v.lengths, v.source = self.line_weather(weathers), line, lengths, source
+            v.source_place = place_of(self.map, line[-1].hex)
         v.isolated = self._isolated(unit, general, i)
+        if v.isolated:
+            v.isolation = self._isolation(unit, general, i)
         v.attack = self._attack_supply(unit, i)
         v.rules += ["3F", "12D"]
         if general.origins:
@@ -310,14 +314,18 @@ class EuropaSupply(Sources, Lines, Explanations):
         if box in reach.box_sources:
             v.general, v.next_marker, v.source, v.isolated = IN_SUPPLY, 0, reach.box_sources[box], False
             v.line = [LineStep(box, "unit", 0.0)]
+            v.source_place = box
         elif box in reach.origins:
             v.general, v.next_marker, v.isolated = IN_SUPPLY, 0, False
             steps = [LineStep(box, "unit", 0.0)]
             v.source = self._continue_by_sea(reach, box, steps)
             v.line = steps
+            v.source_place = place_of(self.map, steps[-1].hex)
         else:
             v.general, v.next_marker = OUT_OF_SUPPLY, unit.oos + 1
             v.isolated = not self._naval_unisolated(unit, None, box)
+            if v.isolated:
+                v.isolation = self._isolation(unit, reach, None, box)
             v.blocked = Block(box, "12B4", "no naval element reaches a port connected to a source")
         v.attack = False
         return v

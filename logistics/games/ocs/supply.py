@@ -28,7 +28,7 @@ from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.network import HexIndex, IndexReach, index_of, search
 from logistics.position import Position, Unit
-from logistics.verdict import Block, LineStep, Verdict
+from logistics.verdict import Block, LineStep, Verdict, place_of
 
 TRACED = "in supply"
 EATS = "in supply (eats SP)"
@@ -298,6 +298,7 @@ class OcsSupply:
             v.general, v.source = TRACED, self._describe(p)
             v.line = self._line(unit, p)
             v.lengths = {s.element: s.length for s in v.line if s.element != "unit"}   # truck MP used
+            v.source_place = place_of(self.map, v.line[-1].hex) if v.line else None
             if unit.formation:
                 v.rules.append("13.7a")
             return v
@@ -305,6 +306,7 @@ class OcsSupply:
         dump = self._meals(unit.side).get(unit.id)
         if dump is not None:
             v.general, v.source, v.line = EATS, dump, options[dump]
+            v.source_place = place_of(self.map, v.line[-1].hex) if v.line else None
             v.rules.append("12.6d")
             v.effects = [f"eats {self._need(unit):g} SP from {dump} (12.6d)"]
             return v

@@ -20,7 +20,7 @@ from logistics.hexgrid import Hex, Hexside
 from logistics.mapdata import Map
 from logistics.network import HexIndex, Reach, backward_reach, index_of
 from logistics.position import Position, Unit
-from logistics.verdict import Block, LineStep, Verdict
+from logistics.verdict import Block, LineStep, Verdict, place_of
 from logistics.zoc import projects_into
 
 LOS_LENGTH = 3
@@ -271,6 +271,7 @@ class TscwSupply:
                 v.line += more
                 v.source = f"{secondary[end_hex]} -> {via[self.index.hexes[last]]}"
             v.lengths = {"los": d}
+            v.source_place = place_of(self.map, v.line[-1].hex)
             return v
         in_city = self.map.city_at(unit.hex) is not None
         if in_city:
@@ -279,6 +280,17 @@ class TscwSupply:
         v.blocked = self._why(unit, seeds, i)
         v.effects = list(EFFECTS[v.general])
         return v
+
+    def blockers(self, h: Hex, side: str, reason: str) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units that stop a LOS of `side` entering `h` for `reason` (`entry_block`): in
+        the hex, or exerting the ZOC (10.1: into the six adjacent hexes, not across an all-sea or
+        impassable hexside), and their side."""
+        def stops(u: Unit) -> bool:
+            if "ZOC" in reason:
+                return zoc_kind(u) != "none" and u.hex.is_adjacent(h) and projects_into(self.map, u.hex, h)
+            return "enemy unit" in reason and u.hex == h
+        units = [u for u in self.position.units if u.side != side and u.hex is not None and stops(u)]
+        return tuple(sorted(u.id for u in units)), ", ".join(sorted({u.side for u in units})) or None
 
     def _walk(self, reach: Reach, start: int, element: str, first: LineStep | None):
         steps = [first] if first else []
@@ -307,9 +319,11 @@ class TscwSupply:
         for step in steps[:LOS_LENGTH]:
             k = ix.node_of(step.hex)
             if enemy_units[k]:
-                return Block(step.hex, "9.4", "enemy unit in the hex")
+                why = "enemy unit in the hex"
+                return Block(step.hex, "9.4", why, *self.blockers(ix.hexes[k], unit.side, why))
             if ezoc[k] and not friendly[k]:
-                return Block(step.hex, "9.4, 10.3, 10.6", "enemy ZOC and no friendly unit in the hex")
+                why = "enemy ZOC and no friendly unit in the hex"
+                return Block(step.hex, "9.4, 10.3, 10.6", why, *self.blockers(ix.hexes[k], unit.side, why))
         return Block(self.map.hex_id(unit.hex), "9.4", f"the nearest source is {d:g} hexes away; a LOS is at most {LOS_LENGTH}")
 
 

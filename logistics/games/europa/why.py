@@ -1,0 +1,168 @@
+"""The facts behind a verdict that answer the next question: the place a line reaches within its
+source, the units behind a blocking hex (12A, Rule 5), the ring of hexes that isolates a unit (3F)
+and the hex that cuts a source's rail connection (12C1, 7A)."""
+from __future__ import annotations
+
+from collections import deque
+
+from logistics.games.europa.view import LOSE_ZOC_AT
+from logistics.hexgrid import Hex
+from logistics.position import UNOWNED, Unit
+from logistics.verdict import Block, Isolation
+from logistics.zoc import zoc_hexes
+
+
+class Reasons:
+    """Methods of `EuropaSupply` (supply.py), which holds the position, map, index, rules and the
+    per-engine memo they read."""
+
+    def _blocked_at(self, printed: str, side: str, rule: str, reason: str) -> Block:
+        """A Block naming the units behind it."""
+        units, by = self.blockers(self.map.hex_at(printed), side, reason)
+        return Block(printed, rule, reason, units=units, side=by)
+
+    def blockers(self, h: Hex, side: str, reason: str) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units that stop a line of `side` entering `h` for `reason` (`SideView.why_not`:
+        a unit in the hex, or the ZOC exerted into it, Rule 5 as zoc.zoc_hexes reads it, a U-2
+        unit exerting none), and their side; for an intrinsic garrison (39D), no unit but the
+        city's owner."""
+        key = ("blockers", side)
+        if key not in self._memo:
+            zoc: dict[Hex, list[str]] = {}
+            for enemy in self.position.enemies_of(side):
+                for z, ids in zoc_hexes(self.position, self.map, enemy, LOSE_ZOC_AT).items():
+                    zoc.setdefault(z, []).extend(ids)
+            enemies = set(self.position.enemies_of(side))
+            present: dict[Hex, list[str]] = {}
+            for u in self.position.units:
+                if u.side in enemies and u.hex is not None:
+                    present.setdefault(u.hex, []).append(u.id)
+            self._memo[key] = (zoc, present, {u.id: u.side for u in self.position.units})
+        zoc, present, side_of = self._memo[key]
+        if "garrison" in reason:
+            owner = self.position.owner_of(h)
+            return (), (owner if owner not in (UNOWNED, "neutral") else None)
+        ids = zoc.get(h, []) if "ZOC" in reason else present.get(h, []) if "enemy unit" in reason else []
+        sides = sorted({side_of[u] for u in ids})
+        return tuple(sorted(set(ids))), ", ".join(sides) or None
+
+    def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None) -> Isolation:
+        """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail
+        connection, 12C1), or the enemy units, ZOCs and unpacified cities around the hexes its
+        overland lines of any length reach (its pocket)."""
+        if not reach.seeds.any() and not reach.box_sources:
+            cut = self._connection_cut(unit)
+            return Isolation("no full general supply source of its affiliation is active (12C1)", (cut,) if cut else ())
+        reason = "no overland line of any length reaches a full general supply source of its affiliation"
+        if self._naval_errata_apply(unit, i, box):
+            reason += ", nor one through a friendly port and a naval element (3F errata)"
+        if i is None:
+            return Isolation(reason)
+        ring = tuple(self._ring(unit.side, i))
+        if not ring:
+            reason += "; only the sea, impassable hexsides and neutral borders bound the hexes it reaches"
+        return Isolation(reason, ring)
+
+    def _ring(self, side: str, start: int) -> list[Block]:
+        """The land hexes beside the pocket of `start` (the hexes a line from it may enter, over
+        crossable hexsides) that a line may not enter, in grid order, each with its rule."""
+        pockets = self._memo.setdefault(("pockets", side), {})   # node -> its pocket's ring
+        if start in pockets:
+            return pockets[start]
+        ix, view = self.index, self.view(side)
+        seen, ring, queue = {start}, set(), deque([start])
+        while queue:
+            a = queue.popleft()
+            for b, e in zip(ix.nbr[a].tolist(), ix.out_eid[a].tolist()):
+                if e < 0 or not ix.crossable[e] or b in seen or not ix.land[b] or ix.neutral[b]:
+                    continue
+                if view.enter[b]:
+                    seen.add(b)
+                    queue.append(b)
+                else:
+                    ring.add(b)
+        blocks = []
+        for b in sorted(ring - seen):
+            why = view.why_not(b)
+            if why is not None:
+                blocks.append(self._blocked_at(ix.hex_id(b), side, *why))
+        # The hexes of a pocket share its ring when the search started in a hex a line may enter;
+        # a line leaves any hex (12A/B ruling, AEG 1998), so one it may not enter can join pockets.
+        for k in (seen if view.enter[start] else (start,)):
+            pockets[k] = blocks
+        return blocks
+
+    def _connection_cut(self, unit: Unit) -> Block | None:
+        """12C1, 7A: for a source of connected cities that is not active, the hex that cuts the
+        rail connection between its friendly-owned cities: on the rail path between two of them
+        (in different connections) through the fewest hexes a connection may not pass, the first
+        such hex, with its rule and the units that hold it."""
+        key = ("connection cut", unit.side, unit.coalition, unit.affiliation)
+        if key not in self._memo:
+            self._memo[key] = self._find_connection_cut(unit)
+        return self._memo[key]
+
+    def _find_connection_cut(self, unit: Unit) -> Block | None:
+        ix = self.index
+        # Sources and cities by name: the answer never depends on the order of the file's lists.
+        for src in sorted(self.position.supply_sources, key=lambda s: s.name):
+            if not src.connected or not self.may_use(src, unit) or self.active_hexes(src):
+                continue
+            owned = [c for c in (self.map.city(n) for n in sorted(src.cities))
+                     if c.place.hexes and all(self.position.owner.get(h) == src.side for h in c.place.hexes)]
+            if len(owned) < 2:
+                continue
+            found = self._cheapest_rail_path(src.side, owned)
+            if found is None:
+                continue
+            path, first, last = found
+            view = self.view(src.side)
+            for k in path:
+                why = view.why_not(k)
+                if why is not None:
+                    cut = self._blocked_at(ix.hex_id(k), src.side, *why)
+                elif not view.owned[k]:
+                    owner = self.position.owner.get(ix.hexes[k], UNOWNED)
+                    cut = Block(ix.hex_id(k), "12C1, 7A", f"rail hex not {src.side}-owned ({owner})")
+                else:
+                    continue
+                return Block(cut.hex, cut.rule, f"{src.name}: {first} and {last} are not connected by rail; "
+                             + cut.reason, cut.units, cut.side)
+        return None
+
+    def _cheapest_rail_path(self, side: str, cities) -> tuple[list[int], str, str] | None:
+        """A 0-1 breadth-first search over the map's rail: from the hexes of the cities in the
+        largest connection (the first city by name on a tie) to any other of `cities`, counting
+        the hexes a connection may not pass. The path (from the start), and the cities it joins."""
+        ix = self.index
+        comp = self._connection_components(side)
+        parts: dict[int, list] = {}
+        for c in cities:
+            for k in {comp.get(ix.pos[h], -1 - ix.pos[h]) for h in c.place.hexes}:
+                parts.setdefault(k, []).append(c)
+        home = max(parts, key=lambda k: (len(parts[k]), -min(cities.index(c) for c in parts[k])))
+        starts = {ix.pos[h] for c in parts[home] for h in c.place.hexes}
+        goals = {ix.pos[h]: c.name for c in cities if c not in parts[home] for h in c.place.hexes}
+        ok = set(self._connection_graph(side)[1].tolist())
+        cost = {s: 0 for s in starts}
+        parent: dict[int, int | None] = {s: None for s in starts}
+        queue = deque(sorted(starts))
+        while queue:
+            a = queue.popleft()
+            for b, e in zip(ix.nbr[a].tolist(), ix.out_eid[a].tolist()):
+                if e < 0 or not ix.rail[e] or ix.neutral[b]:
+                    continue
+                c = cost[a] + (b not in ok)
+                if b not in cost or c < cost[b]:
+                    cost[b], parent[b] = c, a
+                    queue.appendleft(b) if c == cost[a] else queue.append(b)
+        reached = sorted((g for g in goals if g in cost), key=lambda g: (cost[g], g))
+        if not reached:
+            return None
+        path, cur = [], reached[0]
+        while cur is not None:
+            path.append(cur)
+            cur = parent[cur]
+        path.reverse()
+        start_city = next(c.name for c in parts[home] if ix.hexes[path[0]] in c.place.hexes)
+        return path, start_city, goals[reached[0]]

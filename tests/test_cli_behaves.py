@@ -64,7 +64,8 @@ def test_rail_is_plain_subcommands_whose_help_lists_options():
 
 def test_only_out_lists_the_units_not_in_supply():
     rows = run("supply", AUG, "--only", "out").output.splitlines()
-    assert [r.split("  ")[0] for r in rows[1:]] == ["Oviedo Gar"]
+    assert rows[0] == "map: iberia-europa; corrections: none"
+    assert [r.split("  ")[0] for r in rows[2:]] == ["Oviedo Gar"]
     assert run("supply", AUG, "--only", "nonsense").exit_code == 2   # a usage error stays click's
 
 

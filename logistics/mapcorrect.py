@@ -83,7 +83,7 @@ class _Fixer:
 
     def _record(self, item: Doc, what: str, before: str, after: str) -> None:
         if before == after:
-            raise item.error(f"{what} is already {after}: the correction changes nothing",
+            raise item.error(f"{what}: {before} -> {after}: the correction changes nothing",
                              expected="a correction that changes the map")
         self.map.corrections.append(Change(self.display, item.line, what, before, after))
 

@@ -138,7 +138,8 @@ def test_the_built_package_carries_the_maps_and_scenarios(tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     assert (site / "logistics" / "_bundled" / "maps" / "iberia-europa" / "map.yaml").is_file()
-    assert (site / "logistics" / "render" / "page.js").is_file()
+    for asset in ("page.js", "page.css", "editor.js", "hexpick.js"):      # the pages' scripts and style
+        assert (site / "logistics" / "render" / asset).is_file(), asset
     away = tmp_path / "away"
     away.mkdir()
     for name in ("aug-1936.yaml", "aug-1936.owner.txt"):

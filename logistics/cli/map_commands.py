@@ -10,3 +10,8 @@ import click
 @click.group("map")
 def map_group() -> None:
     """Make a map from a VASSAL module's board, and correct a map (docs/mapbuild.md)."""
+
+
+from logistics.cli.map_edit import edit  # noqa: E402
+
+map_group.add_command(edit)

@@ -20,6 +20,7 @@ from logistics.mapdata import (
     PORT_CLASSES,
     RAIL_CLASSES,
     TERRAINS,
+    WATER_TERRAINS,
     City,
     Map,
     Place,
@@ -96,6 +97,13 @@ class _Fixer:
         m, h = self.map, self.reader.hex(f["hex"])
         terrain = f["terrain"].choice(TERRAINS, "terrain") if "terrain" in f else m.terrain[h]
         partial = f["partial_sea"].boolean() if "partial_sea" in f else h in m.partial_sea
+        if terrain in WATER_TERRAINS:     # what stands on land may not be left in the water
+            held = [f"city {x.name}" for x in m.cities if h in x.place.hexes]
+            held += [f"{what} {t.name}" for what, tracks in (("rail line", m.rail), ("road", m.roads))
+                     for t in tracks if h in t.hexes]
+            if held:
+                raise f["terrain"].error(f"hex {m.hex_id(h)} holds {held[0]}: it cannot be {terrain}",
+                                         expected="a land terrain, or the place or line removed first")
         self._record(item, f"hex {m.hex_id(h)} terrain", _terrain_text(m.terrain[h], h in m.partial_sea),
                      _terrain_text(terrain, partial))
         m.terrain[h] = terrain

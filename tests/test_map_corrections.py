@@ -152,6 +152,8 @@ ports:
     ('rail:\n  - {remove: ["23A:2708", "23A:2808"]}\n', "strait.yaml:2: rail[0].remove[1]: rail line 23A:2708-23A:2808: none -> none: the correction"),
     ("cities:\n  - {name: Atlantis, remove: true}\n", "strait.yaml:2: cities[0].name: no city 'Atlantis'"),
     ("ports:\n  - {name: Atlantis, class: minor}\n", "strait.yaml:2: ports[0]: no port 'Atlantis'"),
+    ("terrain:\n  - {hex: Guadalajara, terrain: lake}\n",
+     "strait.yaml:2: terrain[0].terrain: hex 23A:2708 holds city Guadalajara: it cannot be lake"),
     ("bridges:\n  - {hex: Madrid}\n", "strait.yaml:2: bridges: unknown field 'bridges'"),
 ])
 def test_a_correction_that_names_or_changes_nothing_is_refused_in_one_line(europa, text, error):

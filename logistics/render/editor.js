@@ -113,8 +113,8 @@
       for (const k in tracks[kind]) {
         const ab = k.split("/").map(function (id) { return data.hexes[id]; });
         shape("line", {x1: ab[0].x, y1: ab[0].y, x2: ab[1].x, y2: ab[1].y,
-                       stroke: tracks[kind][k] ? (kind === "rail" ? "#000" : "#a0522d") : "#d0006f",
-                       "stroke-width": size * 0.25, "stroke-dasharray": tracks[kind][k] ? "" : size * 0.3,
+                       stroke: "#d0006f", "stroke-width": size * (kind === "rail" ? 0.3 : 0.2),
+                       "stroke-dasharray": tracks[kind][k] ? "" : size * 0.3,   // dashed: taken out
                        "data-edit": kind});
       }
     });

@@ -74,7 +74,7 @@ def render_editor(map_: Map, *, hex_size: float = 12.0) -> str:
         '<button id="save">save</button>',
     ])
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<title>{escape(title)}</title>\n<style>\n{style}#bar label {{ white-space: nowrap; }}\n</style>\n'
+            f'<title>{escape(title)}</title>\n<style>\n{style}#bar label {{ white-space: nowrap; }}\n#edits {{ white-space: pre-wrap; }}\n</style>\n'
             f'</head>\n<body>\n<div id="bar"><strong>{escape(title)}</strong> {tools}</div>\n'
             f'<div id="main"><div id="map">{svg}</div>\n'
             f'<div id="info"><p id="help">Pick a tool, then click the map: a hex paints its terrain; near a '

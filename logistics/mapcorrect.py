@@ -102,8 +102,10 @@ class _Fixer:
             held += [f"{what} {t.name}" for what, tracks in (("rail line", m.rail), ("road", m.roads))
                      for t in tracks if h in t.hexes]
             if held:
-                raise f["terrain"].error(f"hex {m.hex_id(h)} holds {held[0]}: it cannot be {terrain}",
-                                         expected="a land terrain, or the place or line removed first")
+                raise f.get("terrain", item).error(f"hex {m.hex_id(h)} holds {held[0]}: it cannot be {terrain}",
+                                                   expected="a land terrain, or the place or line removed first")
+            if partial:
+                raise item.error(f"partial sea on {terrain} hex {m.hex_id(h)}", expected="partial sea on a land hex only")
         self._record(item, f"hex {m.hex_id(h)} terrain", _terrain_text(m.terrain[h], h in m.partial_sea),
                      _terrain_text(terrain, partial))
         m.terrain[h] = terrain

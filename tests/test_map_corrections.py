@@ -154,6 +154,8 @@ ports:
     ("ports:\n  - {name: Atlantis, class: minor}\n", "strait.yaml:2: ports[0]: no port 'Atlantis'"),
     ("terrain:\n  - {hex: Guadalajara, terrain: lake}\n",
      "strait.yaml:2: terrain[0].terrain: hex 23A:2708 holds city Guadalajara: it cannot be lake"),
+    ('terrain:\n  - {hex: "23A:2808", terrain: all_sea, partial_sea: true}\n',
+     "strait.yaml:2: terrain[0]: partial sea on all_sea hex 23A:2808 (expected partial sea on a land hex only)"),
     ("bridges:\n  - {hex: Madrid}\n", "strait.yaml:2: bridges: unknown field 'bridges'"),
 ])
 def test_a_correction_that_names_or_changes_nothing_is_refused_in_one_line(europa, text, error):

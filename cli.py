@@ -82,6 +82,9 @@ def validate(path: str, as_json: bool) -> None:
                 "units": len(p.units), "turn": {"number": p.turn.number, "date": p.turn.date, "phase": p.turn.phase}}
         text = (f"ok: scenario {path}: {p.game} on map {loaded.map.name}, {len(p.units)} units, "
                 f"turn {p.turn.number} {p.turn.date} ({p.turn.phase})")
+    map_ = loaded if isinstance(loaded, Map) else loaded.map     # what each correction changed
+    data["corrections"] = [change.as_dict() for change in map_.corrections]
+    text = "\n".join([text, *(f"corrected: {change.text()}" for change in map_.corrections)])
     click.echo(json_text(data) if as_json else text)
 
 

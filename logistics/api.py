@@ -70,19 +70,23 @@ class SupplyReport(Report):
     game: str
     verdicts: list[Verdict] = field(default_factory=list)
     explain: bool = False
+    map: dict = field(default_factory=dict)   # the map judged on and its corrections (mapcorrect)
 
     def unit(self, unit_id: str) -> Verdict:
         return next(v for v in self.verdicts if v.unit == unit_id)
 
     def to_dict(self) -> dict:
         from logistics.report.supply import verdict_json
-        return {"scenario": self.scenario, "game": self.game, "units": [verdict_json(v) for v in self.verdicts]}
+        return {"scenario": self.scenario, "game": self.game, "map": self.map,
+                "units": [verdict_json(v) for v in self.verdicts]}
 
     def lines(self, paint=None) -> list[str]:
+        from logistics.mapcorrect import header_line
         from logistics.report.supply import explanation, table
+        header = [header_line(self.map)] if self.map else []
         if self.explain:
-            return [line for v in self.verdicts for line in explanation(v)]
-        return table(self.verdicts, paint)
+            return header + [line for v in self.verdicts for line in explanation(v)]
+        return header + table(self.verdicts, paint)
 
 
 def supply(scenario: str | Path | Scenario, *, side: str | None = None, unit: str | None = None,
@@ -97,7 +101,8 @@ def supply(scenario: str | Path | Scenario, *, side: str | None = None, unit: st
         if only not in ONLY:
             raise LoadError(name, f"no filter {only!r}", field="--only", expected="one of " + ", ".join(ONLY))
         verdicts = [v for v in verdicts if not v.supplied and v.general != "not checked"]
-    return SupplyReport(name, sc.position.game, verdicts, explain)
+    from logistics.mapcorrect import corrections_summary
+    return SupplyReport(name, sc.position.game, verdicts, explain, corrections_summary(sc.map))
 
 
 def trace(scenario: str | Path | Scenario, unit: str) -> SupplyReport:

@@ -159,6 +159,8 @@ class Map:
     roads: list[Track] = field(default_factory=list)
     boxes: list[Box] = field(default_factory=list)
     routes: list[Route] = field(default_factory=list)
+    # What the folder's correction files changed, in order (logistics.mapcorrect.Change).
+    corrections: list = field(default_factory=list)
 
     # --- printed ids -------------------------------------------------------------------------
     def hex_at(self, printed: str) -> Hex:

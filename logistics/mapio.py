@@ -6,6 +6,7 @@ from pathlib import Path
 from logistics.atomic import write_files
 from logistics.errors import LoadError
 from logistics.hexgrid import Hex, Hexside, Layout
+from logistics.mapcorrect import apply_corrections
 from logistics.mapdata import (
     BOX_KINDS,
     CITY_SIZES,
@@ -242,6 +243,7 @@ def load_map(folder: Path | str) -> Map:
         inside(folder / features_name, f["features"], "features file", folder, project_root(folder))
     if (folder / features_name).exists() or "features" in f:
         _read_features(map_, load_doc(folder / features_name))
+    apply_corrections(map_, folder, HexReader(map_))   # the player's corrections, after the base
     return map_
 
 

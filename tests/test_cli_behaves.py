@@ -64,7 +64,8 @@ def test_rail_is_plain_subcommands_whose_help_lists_options():
 
 def test_only_out_lists_the_units_not_in_supply():
     rows = run("supply", AUG, "--only", "out").output.splitlines()
-    assert [r.split("  ")[0] for r in rows[1:]] == ["Oviedo Gar"]
+    assert rows[0] == "map: iberia-europa; corrections: none"
+    assert [r.split("  ")[0] for r in rows[2:]] == ["Oviedo Gar"]
     assert run("supply", AUG, "--only", "nonsense").exit_code == 2   # a usage error stays click's
 
 
@@ -137,7 +138,8 @@ def test_the_built_package_carries_the_maps_and_scenarios(tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     assert (site / "logistics" / "_bundled" / "maps" / "iberia-europa" / "map.yaml").is_file()
-    assert (site / "logistics" / "render" / "page.js").is_file()
+    for asset in ("page.js", "page.css", "editor.js", "hexpick.js"):      # the pages' scripts and style
+        assert (site / "logistics" / "render" / asset).is_file(), asset
     away = tmp_path / "away"
     away.mkdir()
     for name in ("aug-1936.yaml", "aug-1936.owner.txt"):

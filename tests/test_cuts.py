@@ -137,7 +137,8 @@ def test_aug_1936_what_if_prints_only_changed_verdicts_with_why(aug):
     """12A, Rule 5: Oviedo's garrison is blocked by a ZOC at 23A:1108; moved there, it traces."""
     r = CliRunner().invoke(main, ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108"])
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0].startswith("Oviedo Gar (Insurgent) at 23A:1007 -> 23A:1108: out of supply")
+    assert r.output.splitlines()[0] == "map: iberia-europa; corrections: none"     # the map judged on
+    assert r.output.splitlines()[1].startswith("Oviedo Gar (Insurgent) at 23A:1007 -> 23A:1108: out of supply")
     assert "was: blocked at 23A:1108 (12A, Rule 5" in r.output and "now: line to Rebel cities" in r.output
     assert "Madrid Militia" not in r.output
     r = CliRunner().invoke(main, ["supply", AUG, "--if", "block 33:3625", "--json"])
@@ -227,6 +228,6 @@ def test_what_if_filters_by_side_unit_and_hex():
     args = ["supply", AUG, "--if", "move Oviedo Gar to 23A:1108", "--if", "block 33:3625"]
     runner = CliRunner()
     assert "Oviedo Gar" not in runner.invoke(main, args + ["--side", "Loyalist"]).output
-    only = runner.invoke(main, args + ["--unit", "POUM Col"]).output
+    only = runner.invoke(main, args + ["--unit", "POUM Col"]).output.split("\n", 1)[1]    # after the map line
     assert only.startswith("POUM Col") and "Durruti" not in only
-    assert runner.invoke(main, args + ["--hex", "23A:1108"]).output.startswith("Oviedo Gar")
+    assert runner.invoke(main, args + ["--hex", "23A:1108"]).output.split("\n", 1)[1].startswith("Oviedo Gar")

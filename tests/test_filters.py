@@ -35,7 +35,7 @@ def test_hex_without_sheet_suggests_the_sheet():
 
 def test_hex_by_place_name():
     result = run("supply", AUG36, "--hex", "oviedo")
-    assert result.exit_code == 0 and "Oviedo Gar" in result.output and result.output.count("\n") == 2
+    assert result.exit_code == 0 and "Oviedo Gar" in result.output and result.output.count("\n") == 3   # the map line, the heading, one unit
 
 
 def test_empty_hex_lists_hexes_with_units():

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # in "." names a package's modules, the package's __init__ included).
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("core", ("logistics.errors", "logistics.atomic", "logistics.jsontext", "logistics.hexgrid", "logistics.numbering",
-              "logistics.bundled", "logistics.yamldoc", "logistics.verdict", "logistics.solver", "logistics.mapdata", "logistics.mapio",
+              "logistics.bundled", "logistics.yamldoc", "logistics.verdict", "logistics.solver", "logistics.mapdata", "logistics.mapio", "logistics.mapcorrect",
               "logistics.position", "logistics.zoc", "logistics.network", "logistics.mapcheck", "logistics.project", "logistics.games", "logistics.games.base",
               "logistics.rail", "logistics.rail.model", "logistics.rail.paths", "logistics.rail.planner")),
     ("games", ("logistics.games.",)),

@@ -73,7 +73,8 @@ def test_tscw_supply_has_the_same_cli_and_json_shape_as_europa():
     assert tscw["game"] == "tscw" and set(tscw) == set(europa)
     assert set(tscw["units"][0]) == set(europa["units"][0])
     table = CliRunner().invoke(main, ["supply", str(TSCW95)]).output
-    assert table.splitlines()[0].split()[:4] == ["unit", "side", "hex", "general"]
+    assert table.splitlines()[0] == "map: iberia-tscw; corrections: none"
+    assert table.splitlines()[1].split()[:4] == ["unit", "side", "hex", "general"]
     assert "city supply" in table   # unit A, encircled in Talavera (9.6)
 
 

@@ -46,7 +46,10 @@ def print_what_if(scenario: str, phrases: tuple[str, ...], side: str | None, as_
         found = [c for c in found if c.unit == unit_id]
     if hex_id:
         found = [c for c in found if hex_id in (c.before.hex, c.after.hex if c.after else None)]
+    from logistics.mapcorrect import corrections_summary, header_line
+    judged_on = corrections_summary(loaded.map)     # the map judged on, as every supply output names it
     if as_json:
-        click.echo(json_text({"scenario": scenario, "if": list(phrases), "changes": change_json(found)}))
+        click.echo(json_text({"scenario": scenario, "map": judged_on, "if": list(phrases),
+                              "changes": change_json(found)}))
     else:
-        click.echo("\n".join(change_lines(found)))
+        click.echo("\n".join([header_line(judged_on), *change_lines(found)]))

@@ -13,5 +13,7 @@ def map_group() -> None:
 
 
 from logistics.cli.map_from_vassal import from_vassal_command  # noqa: E402
+from logistics.cli.map_edit import edit  # noqa: E402
 
 map_group.add_command(from_vassal_command)
+map_group.add_command(edit)

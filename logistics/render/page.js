@@ -45,15 +45,7 @@
     para(info, u.verdict.join("\n"), "unit-verdict");
   }
 
-  function nearestHex(x, y) {
-    let best = null, dist = Infinity;
-    for (const id in data.hexes) {
-      const h = data.hexes[id];
-      const d = (h.x - x) * (h.x - x) + (h.y - y) * (h.y - y);
-      if (d < dist) { dist = d; best = id; }
-    }
-    return dist <= data.size * data.size * 1.1 ? best : null;
-  }
+  function nearestHex(x, y) { return nearestHexOf(data.hexes, data.size, x, y); }
 
   function showHex(id) {
     const h = data.hexes[id];

@@ -61,7 +61,7 @@ def render_page(map_: Map, position: Position, pic: SupplyPicture, *, rotate: fl
     groups = sorted({sh.group for sh in c.shapes} - {"map"})
     boxes = "".join(f'<label><input type="checkbox" checked data-layer="{g}"> {g}</label>' for g in groups)
     asset = resources.files("logistics.render")
-    script = asset.joinpath("page.js").read_text(encoding="utf-8")
+    script = "".join(asset.joinpath(js).read_text(encoding="utf-8") for js in ("hexpick.js", "page.js"))
     style = asset.joinpath("page.css").read_text(encoding="utf-8")
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f'<title>{escape(pic.title)}</title>\n<style>\n{style}</style>\n</head>\n<body>\n'

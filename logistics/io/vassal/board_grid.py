@@ -86,6 +86,10 @@ def board_grid(board: Board, file: str, style: str = "tscw", sheet: str = "") ->
     their own are left out). Raises LoadError naming what does not fit."""
     grid = board.grid
     if not isinstance(grid, HexGrid):
+        zoned = [z.name for z in board.zones if isinstance(z.grid, HexGrid)]
+        if zoned:
+            raise _refuse(file, board, f"the hex grid belongs to zone {zoned[0]!r}, not to the board",
+                          "a board whose background grid is a HexGrid")
         raise _refuse(file, board, "the board has no hex grid", "a board with a HexGrid")
     n = grid.numbering
     if n is None:

@@ -5,12 +5,12 @@ report whose `.to_json()` is the command's `--json` output and whose `str()` is 
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from logistics.errors import LoadError
 from logistics.files import load_any, load_scenario_file
+from logistics.jsontext import json_text
 from logistics.mapdata import Map
 from logistics.scenario import Scenario
 from logistics.verdict import Verdict
@@ -28,7 +28,7 @@ class Report:
         raise NotImplementedError
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+        return json_text(self.to_dict())
 
     def __str__(self) -> str:
         return "\n".join(self.lines())

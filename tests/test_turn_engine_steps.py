@@ -60,3 +60,20 @@ def test_the_api_and_the_command_step_through_one_loop(tmp_path):
     report = api.turn(scenario, steps=5)
     assert report.data["steps"] == json.loads(out)["steps"]
     assert games.of(report.scenario.position).describe(report.scenario.position) == report.data["steps"][-1]["to"]
+
+
+def test_tscw_turn_show_describes_the_next_segment_without_running_it(monkeypatch, tmp_path):
+    """TSCW 5.2: `turn show` names the segment after the scenario's from the game's `next_turn`,
+    as the step would reach it, and runs no step."""
+    from logistics.games.tscw import TscwGame
+    scenario = copy_tree(tmp_path) / "scenarios" / "tscw" / "example-9-5.yaml"
+    code, out = run("turn", "next", scenario, "--dry-run", "--json")
+    assert code == 0, out
+    stepped_to = json.loads(out)["steps"][0]["to"]
+    calls = []
+    real = TscwGame.step
+    monkeypatch.setattr(TscwGame, "step", lambda self, *a: calls.append(a) or real(self, *a))
+    code, out = run("turn", "show", scenario, "--json")
+    assert code == 0, out
+    assert json.loads(out)["next"] == stepped_to
+    assert calls == []

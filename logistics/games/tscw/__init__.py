@@ -25,6 +25,10 @@ class TscwGame(Game):
         from logistics.games.tscw.sequence import tscw_step
         return tscw_step(position, map_, source)
 
+    def next_turn(self, position, source):
+        from logistics.games.tscw.sequence import next_tscw_turn
+        return next_tscw_turn(position, source)
+
     def check_phase(self, doc, turn):
         """5.2: `turn.phase` names a segment (code or name)."""
         from types import SimpleNamespace

@@ -88,12 +88,19 @@ def next_tscw_date(date: str, number: int) -> str:
     return f"{MONTHS[month % 12].capitalize()} {year % 100:02d}"
 
 
-def tscw_step(position: Position, map_: Map, source: str) -> Step:
+def next_tscw_turn(position: Position, source: str) -> Turn:
+    """The segment after the position's (5.2), a new game turn's date after the last (1.3)."""
     seg = tscw_segment(position, source)
     nxt, new_turn = next_segment("tscw", seg.code)
     t = position.turn
-    after = Turn(t.number + 1 if new_turn else t.number, next_tscw_date(t.date, t.number) if new_turn else t.date,
-                 nxt.code, TSCW_PLAYERS.get(nxt.code[0], ""))
+    return Turn(t.number + 1 if new_turn else t.number, next_tscw_date(t.date, t.number) if new_turn else t.date,
+                nxt.code, TSCW_PLAYERS.get(nxt.code[0], ""))
+
+
+def tscw_step(position: Position, map_: Map, source: str) -> Step:
+    seg = tscw_segment(position, source)
+    nxt, new_turn = next_segment("tscw", seg.code)
+    after = next_tscw_turn(position, source)
     step = Step(after, position)
     p = position
     if seg.code in TSCW_MOVEMENT:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from logistics.games.europa.beaches import beach_nodes, beach_refusal
 from logistics.games.europa.rules import EuropaRules
@@ -56,6 +57,11 @@ class SeaGraph:
 
     def port_node(self, port: Port) -> Node:
         return port.place.box if port.place.box is not None else port.place.hex
+
+    @cached_property
+    def order(self) -> dict[Node, int]:
+        """Each node's place in `nodes` (ties between passages go to the earlier)."""
+        return {n: k for k, n in enumerate(self.nodes)}
 
 
 def sea_graph(map_: Map) -> SeaGraph:
@@ -172,14 +178,17 @@ def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node])
     cost: dict[Node, int] = {start: int(start in closed)}
     parent: dict[Node, Node | None] = {start: None}
     queue: deque[Node] = deque([start])
+    known, popleft, first, last = cost.get, queue.popleft, queue.appendleft, queue.append
     while queue:
-        node = queue.popleft()
+        node = popleft()
+        here = cost[node]
         for nxt in adjacent[node]:
-            c = cost[node] + (nxt in closed)
-            if nxt not in cost or c < cost[nxt]:
+            c = here + (nxt in closed)
+            before = known(nxt)
+            if before is None or c < before:
                 cost[nxt], parent[nxt] = c, node
-                queue.appendleft(nxt) if c == cost[node] else queue.append(nxt)
-    order = {n: k for k, n in enumerate(sea.nodes)}
+                first(nxt) if c == here else last(nxt)
+    order = sea.order
     reached = sorted((g for g in goals if g in cost), key=lambda g: (cost[g], order.get(g, -1)))
     if not reached:
         return None

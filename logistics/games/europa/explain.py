@@ -10,7 +10,7 @@ from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
 from logistics.network import Reach, Regions, search
 from logistics.position import Unit
-from logistics.verdict import Block, LineStep
+from logistics.verdict import Block
 
 
 class Explanations:
@@ -42,12 +42,10 @@ class Explanations:
                 return naval
         if d is None:
             return Block(hid(ix.hexes[i]), "12B", "no line of any length reaches a friendly supply network")
-        steps: list[LineStep] = []
-        self._descend(relaxed, i, "overland", steps)
-        for step in steps:
-            why = view.why_not(ix.node_of(step.hex))
-            if why is not None:
-                return Block(step.hex, *why)
+        # The first hex the line enters that 12A / 37C / 39A bar, found once per hex of the search.
+        blocked = self._first_entered(relaxed, i, lambda node: view.why_not(node) is not None, ("blocked", view.side))
+        if blocked is not None:
+            return Block(ix.hex_id(blocked), *view.why_not(blocked))
         return Block(hid(ix.hexes[i]), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 

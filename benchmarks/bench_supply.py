@@ -18,7 +18,9 @@ Rows per size (medians of repeated timings):
   scipy.sparse.csgraph (if installed: the `bench` extra); the faster of the two is the limit.
   Ours and the limits run interleaved (ours, rustworkx, scipy, ours, ...) and the ratio is the
   median of the paired ratios, so that the machine's drift hits both sides of each ratio alike.
-The baseline must agree with ours on every unit it searched: the run fails (exit 1) otherwise.
+The baseline must agree with ours on every unit it searched, and ours must give the same full
+verdicts (lines included; a digest per map of seed 1, DIGESTS) as before: the run fails (exit 1)
+otherwise.
 From 100k to 1M hexes the cost exponent log(t1M / t100k) / log(10) is printed (1 = linear).
 Peak memory: tracemalloc's peak over one cold and one warm verdict (Python and numpy allocations;
 rustworkx's own are not traced), and the process's maximum resident set size after our timings
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import json
 import os
 import platform
@@ -65,6 +68,9 @@ HERE = Path(__file__).resolve().parent
 # hexes: (units, repetitions of ours, of the limit, of the baseline, baseline units sampled or None = all)
 SIZES = {1_000: (50, 15, 9, 3, None), 10_000: (500, 11, 9, 3, None), 100_000: (5_000, 7, 7, 1, 500),
          1_000_000: (50_000, 1, 1, 0, None)}      # run 1M alone and rarely: --sizes 1000000
+# The full verdicts (JSON of every unit's Verdict, lines included) of the seed-1 maps, as the engine
+# gave them before the performance work of issue 19: any change of any verdict fails the run.
+DIGESTS = {(1_000, 1): "4923bac990c131c7", (10_000, 1): "a9794c8ed13ac0ee", (100_000, 1): "d6c0f322e2173787"}
 TARGETS = {"ours_over_limit_max": 8.0, "baseline_over_ours_min": 50.0, "ours_100k_warm_max_s": 0.35,
            "ours_100k_cold_max_s": 0.8, "ours_1m_max_s": 4.0, "peak_1m_max_mb": 2048, "exponent_max": 1.1}
 
@@ -294,6 +300,11 @@ def bench_size(n_hexes: int, seed: int, log) -> dict:
     log(f"{'':>7}        ours warm {row['ours_warm_s']:.3f}s, cold {row['ours_cold_s']:.3f}s; limit {fastest} "
         f"{row['limit_s']:.4f}s (graph build {row['limit_graph_build_s']:.3f}s), paired ratio "
         f"{row['paired_ours_over_limit']['median']:.1f}")
+    digest = hashlib.sha256(json.dumps([v.as_dict() for v in verdicts], sort_keys=True).encode()).hexdigest()[:16]
+    row["verdicts_digest"] = {"got": digest, "expected": DIGESTS.get((n_hexes, seed)),
+                              "same": DIGESTS.get((n_hexes, seed), digest) == digest}
+    log(f"{'':>7}        verdicts digest {digest}: "
+        f"{'unchanged' if row['verdicts_digest']['same'] else 'CHANGED'}")
     counts: dict[str, int] = {}
     for v in verdicts:
         key = f"{v.general}; {'isolated' if v.isolated else 'not isolated'}; attack {'yes' if v.attack else 'no'}"
@@ -417,6 +428,10 @@ def main(argv=None) -> int:
         print(f"- {t['target']}: {t['value']} -> {state}")
     print(f"machine: {result['machine']['nproc']} cores, {result['machine']['cpu']}, Python {result['machine']['python']}, "
           f"rustworkx {result['machine']['rustworkx']}; total {result['total_s']:.0f}s; JSON: {args.out}")
+    changed = [r["hexes"] for r in rows if not r["verdicts_digest"]["same"]]
+    if changed:
+        print(f"FAILED: the full verdicts changed (hexes) {changed}", file=sys.stderr)
+        return 1
     wrong = {r["hexes"]: r["baseline"]["disagreements"] for r in rows if r["baseline"]["disagreements"]}
     if wrong:
         print(f"FAILED: the baseline disagrees with ours on some units (hexes: units) {wrong}", file=sys.stderr)

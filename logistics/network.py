@@ -19,7 +19,7 @@ import numpy as np
 import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
-from logistics.mapdata import Map
+from logistics.mapdata import WATER_TERRAINS, Map
 from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
@@ -39,6 +39,8 @@ class HexIndex:
         q = np.fromiter((h.q for h in hx), np.int64, n)
         r = np.fromiter((h.r for h in hx), np.int64, n)
         nbr = np.full((n, 6), -1, dtype=np.int64)
+        q0 = r0 = 0
+        grid = np.full((1, 1), -1, dtype=np.int64)
         if n:
             q0, r0 = int(q.min()) - 1, int(r.min()) - 1
             grid = np.full((int(q.max()) - q0 + 2, int(r.max()) - r0 + 2), -1, dtype=np.int64)
@@ -56,43 +58,64 @@ class HexIndex:
         self.nbr, self.out_eid = nbr, eid
         self.in_eid = np.where(nbr >= 0, eid[nbr, opposite], -1) if n else eid
 
-        def edges_of(side: Hexside) -> tuple[int, int] | None:
-            i, j = self.pos.get(side.a), self.pos.get(side.b)
-            if i is None or j is None:
-                return None
-            d = side.a.direction_to(side.b)
-            return int(eid[i, d]), int(eid[j, opposite[d]])
+        # The direction of b from a, by (b.q - a.q + 1, b.r - a.r + 1); -1: not adjacent.
+        direction = np.full((3, 3), -1, dtype=np.int64)
+        for d, step in enumerate(DIRECTIONS):
+            direction[step.q + 1, step.r + 1] = d
+
+        def edges_of(sides: list[Hexside]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            """Both edges (a -> b, b -> a) of each hexside, and which hexsides lie on the map."""
+            k = len(sides)
+            if not k or not n:
+                empty = np.zeros(0, dtype=np.int64)
+                return empty, empty, np.zeros(k, dtype=bool)
+            coords = [np.fromiter((getattr(getattr(s, end), axis) for s in sides), np.int64, k)
+                      for end in ("a", "b") for axis in ("q", "r")]
+            aq, ar, bq, br = coords[0] - q0, coords[1] - r0, coords[2] - q0, coords[3] - r0
+
+            def node(cq, cr):
+                inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
+                return np.where(inside, grid[np.where(inside, cq, 0), np.where(inside, cr, 0)], -1)
+
+            i, j = node(aq, ar), node(bq, br)
+            on = (i >= 0) & (j >= 0)
+            d = direction[np.clip(bq - aq + 1, 0, 2), np.clip(br - ar + 1, 0, 2)]
+            ab = np.where(on, eid[i, d], -1)
+            ba = np.where(on, eid[j, (d + 3) % 6], -1)
+            return ab[on], ba[on], on
 
         # Hexside features, rail and roads are sparse: set the few edges they touch.
         self.crossable = np.ones(len(self.src), dtype=bool)
         self.narrow = np.zeros(len(self.src), dtype=bool)
-        for side, features in map_.hexside_features.items():
-            pair = edges_of(side)
-            if pair is not None:
-                self.crossable[list(pair)] = crossable(map_, side.a, side.b)
-                self.narrow[list(pair)] = "narrow_strait" in features
+        sides = list(map_.hexside_features)
+        ab, ba, on = edges_of(sides)
+        for side, e1, e2 in zip((s for s, o in zip(sides, on.tolist()) if o), ab.tolist(), ba.tolist()):
+            features = map_.hexside_features[side]
+            self.crossable[[e1, e2]] = crossable(map_, side.a, side.b)
+            self.narrow[[e1, e2]] = "narrow_strait" in features
         self.rail = np.zeros(len(self.src), dtype=bool)
         self.low_volume = np.zeros(len(self.src), dtype=bool)
-        for side, track in map_.rail_links.items():
-            pair = edges_of(side)
-            if pair is not None:
-                self.rail[list(pair)] = True
-                self.low_volume[list(pair)] = track.klass == "low_volume"
+        sides = list(map_.rail_links)
+        ab, ba, on = edges_of(sides)
+        low = np.fromiter((t.klass == "low_volume" for t in map_.rail_links.values()), bool, len(sides))[on]
+        for e in (ab, ba):
+            self.rail[e] = True
+            self.low_volume[e] = low
         self.road = np.zeros(len(self.src), dtype=bool)
-        for side in map_.road_links:
-            pair = edges_of(side)
-            if pair is not None:
-                self.road[list(pair)] = True
-        self.land = np.array([map_.is_land(h) for h in hx], dtype=bool)
-        codes: dict[str, int] = {}           # each node's country as a number
-        country = np.array([codes.setdefault(map_.country_of(h), len(codes)) for h in hx], dtype=np.int64)
+        ab, ba, _ = edges_of(list(map_.road_links))
+        self.road[ab] = self.road[ba] = True
+        terrain = [map_.terrain[h] for h in hx]
+        self.land = np.fromiter((t not in WATER_TERRAINS for t in terrain), bool, n)      # Map.is_land
+        codes: dict[str, int] = {}           # each node's country as a number (Map.country_of)
+        countries = map_.layers.get("country", {})
+        country = np.fromiter((codes.setdefault(countries.get(h, ""), len(codes)) for h in hx), np.int64, n)
         neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in codes],
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
         # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
         self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
-        self.adverse = np.array([map_.terrain[h] in ("mountain", "wooded_rough") for h in hx], dtype=bool)
+        self.adverse = np.fromiter((t in ("mountain", "wooded_rough") for t in terrain), bool, n)
         self.adverse_weight = 1.0 + self.adverse[self.dst] + self.narrow   # the 43C3 cost of each edge
         self.rail_weight = 1.0 + LOW_VOLUME_WEIGHT * self.low_volume        # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)

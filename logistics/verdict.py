@@ -13,6 +13,25 @@ class LineStep:
     length: float     # length used so far within the element
 
 
+class _Steps:
+    """`Verdict.line`: a list of LineSteps, or an object with `steps()` that makes it on first read
+    (an engine may keep a line as the searches it follows and make the steps only when asked)."""
+
+    def __set_name__(self, owner, name):
+        self.slot = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return ()                           # the default: a new empty list in __set__
+        value = obj.__dict__[self.slot]
+        if not isinstance(value, list):
+            value = obj.__dict__[self.slot] = value.steps()
+        return value
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.slot] = [] if isinstance(value, tuple) and not value else value
+
+
 @dataclass(frozen=True)
 class Block:
     hex: str
@@ -54,7 +73,7 @@ class Verdict:
     attack: bool | None = None
     weather: str | None = None
     lengths: dict[str, float] = field(default_factory=dict)
-    line: list[LineStep] = field(default_factory=list)
+    line: list[LineStep] = _Steps()
     blocked: Block | None = None
     marker: int = 0               # U-n now
     next_marker: int = 0          # U-n after this initial phase

@@ -46,3 +46,14 @@ def test_the_check_sees_a_solver_when_one_is_loaded():
     """The check itself can fail: a command that solves (the rail plan) does import OR-Tools."""
     args = ["rail", "plan", "scenarios/fwtbt/aug-1936.yaml", "scenarios/fwtbt/aug-1936.moves.yaml"]
     assert "ortools" in heavy_modules(RUN_CLI.format(args=args))
+
+
+def test_help_loads_neither_the_loader_nor_the_engine():
+    """`logistics --help` imports the command modules only: no YAML loader, numpy or graph library
+    (issue 19: `--help` <= 0.15 s; a module-level `from logistics.files import ...` in one command
+    module cost 64 ms of 139 ms, docs/performance.md)."""
+    watched = "{'yaml', 'numpy', 'rustworkx', 'networkx', 'logistics.files', 'logistics.scenario'}"
+    code = RUN_CLI.format(args=["--help"]) + (
+        f"\nprint(sorted(({watched} & set(sys.modules)) | ({watched} & {{m.split('.')[0] for m in sys.modules}})),"
+        " file=sys.stderr)\nsys.exit(0)")
+    assert heavy_modules(code) == "[]"

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import click
 
-from logistics.files import load_scenario_file
 from logistics.jsontext import json_text
 
 
@@ -20,6 +19,7 @@ def cut(scenario: str, side: str | None, unit_ids: tuple[str, ...], top: int, ma
     """The smallest sets of hexes whose loss puts the most REs out of general supply, each
     confirmed by re-judging the position (docs/cuts.md)."""
     from logistics.analysis.cuts import find_cuts, report_lines
+    from logistics.files import load_scenario_file
     from logistics.filters import side_name
     loaded = load_scenario_file(scenario)
     side = side_name(scenario, loaded.position, side) if side else None      # any case, as every --side
@@ -35,6 +35,7 @@ def print_what_if(scenario: str, phrases: tuple[str, ...], side: str | None, as_
     """`supply --if`: only the verdicts the changes alter, with why (of `side`, `unit_id`, or the
     units in `hex_id` before or after, when given)."""
     from logistics.analysis.whatif import change_json, change_lines, parse_change, what_if
+    from logistics.files import load_scenario_file
     from logistics.filters import side_name
     loaded = load_scenario_file(scenario)
     side = side_name(scenario, loaded.position, side) if side else None

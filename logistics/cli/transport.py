@@ -12,8 +12,6 @@ from __future__ import annotations
 import click
 
 from logistics.errors import LoadError
-from logistics.files import load_scenario_file
-from logistics.games.ocs.transport import combine_check, load_check, unload_check
 from logistics.jsontext import json_text
 
 
@@ -26,6 +24,8 @@ from logistics.jsontext import json_text
 def transport(scenario: str, load_id: str | None, unload_id: str | None, combine_ids: tuple[str, ...],
               as_json: bool) -> None:
     """OCS Transport Points: loading, unloading and combining (13.2c, 13.2f)."""
+    from logistics.files import load_scenario_file
+    from logistics.games.ocs.transport import combine_check, load_check, unload_check
     asked = [name for name, value in (("--load", load_id), ("--unload", unload_id), ("--combine", combine_ids)) if value]
     if len(asked) != 1:
         raise LoadError(scenario, f"{len(asked)} questions asked", field="options",

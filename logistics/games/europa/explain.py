@@ -10,7 +10,7 @@ from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
 from logistics.network import Reach, Regions, search
 from logistics.position import Unit
-from logistics.verdict import Block, LineStep
+from logistics.verdict import Block
 
 
 class Explanations:
@@ -42,12 +42,10 @@ class Explanations:
                 return naval
         if d is None:
             return Block(hid(ix.hexes[i]), "12B", "no line of any length reaches a friendly supply network")
-        steps: list[LineStep] = []
-        self._descend(relaxed, i, "overland", steps)
-        for step in steps:
-            why = view.why_not(ix.node_of(step.hex))
-            if why is not None:
-                return self._blocked_at(step.hex, unit.side, *why)
+        # The first hex the line enters that 12A / 37C / 39A bar, found once per hex of the search.
+        blocked = self._first_entered(relaxed, i, lambda node: view.why_not(node) is not None, ("blocked", view.side))
+        if blocked is not None:
+            return self._blocked_at(ix.hex_id(blocked), unit.side, *view.why_not(blocked))
         return Block(hid(ix.hexes[i]), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
@@ -57,24 +55,41 @@ class Explanations:
         if not reach.naval and not self.map.ports:
             return None
         sea, zones, ix = sea_graph(self.map), self.zones(unit.side, unit.coalition), self.index
-        goals = set()
-        for port in self.map.ports:
-            state = port_state(self.position, self.map, self.rules, port)
-            h = port.place.hex
-            if state.owner == unit.side and port.klass in self.rules.naval_destination_classes and (
-                    (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
-                    or port.place.box in reach.box_sources):
-                goals.add(sea.port_node(port))
+        # Once per group and side, and once per region of hexes an overland line of any length
+        # joins (not per unit and port: units x ports grew faster than the map).
+        key = ("naval goals", unit.side, id(reach))
+        if key not in self._memo or self._memo[key][0] is not reach:
+            goals = set()
+            for port in self.map.ports:
+                state = port_state(self.position, self.map, self.rules, port)
+                h = port.place.hex
+                if state.owner == unit.side and port.klass in self.rules.naval_destination_classes and (
+                        (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
+                        or port.place.box in reach.box_sources):
+                    goals.add(sea.port_node(port))
+            self._memo[key] = (reach, frozenset(goals))
+        goals = self._memo[key][1]
         if not goals:
             return None
         regions = self._regions(unit.side)     # any-length overland lines, as _any_length
+        if "port nodes" not in self._memo:
+            self._memo["port nodes"] = {ix.pos[p.place.hex] for p in self.map.ports if p.place.hex is not None}
+        # `regions.reaches(port, i)` depends on i only through its region and whether i is a port.
+        key = ("naval block", unit.side, unit.coalition, goals, regions.region(i) if regions.into[i] else None,
+               i if i in self._memo["port nodes"] else None)
+        if key not in self._memo:
+            self._memo[key] = self._first_naval_block(unit, sea, zones, goals, regions, i)
+        return self._memo[key]
+
+    def _first_naval_block(self, unit: Unit, sea, zones, goals: frozenset, regions: Regions, i: int) -> Block | None:
+        ix = self.index
         for port in self.map.ports:
             h = port.place.hex
             if h is None or not regions.reaches(ix.pos[h], i) or sea.port_node(port) in goals:
                 continue
             if port_state(self.position, self.map, self.rules, port).owner != unit.side:
                 continue
-            key = ("first block", unit.side, unit.coalition, sea.port_node(port), frozenset(goals))
+            key = ("first block", unit.side, unit.coalition, sea.port_node(port), goals)
             if key not in self._memo:
                 self._memo[key] = first_block(sea, zones, sea.port_node(port), goals)
             found = self._memo[key]

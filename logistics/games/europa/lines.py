@@ -2,6 +2,7 @@
 road, rail, and the naval element by sea to a port connected to a source (12B, 12B4)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import accumulate, repeat
 
 from logistics.games.europa.naval import naval_path
@@ -9,6 +10,51 @@ from logistics.games.europa.reach import GroupReach
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Reach
 from logistics.verdict import LineStep
+
+
+class PendingLine(Sequence):
+    """A traced line kept as the parts it is made of: steps, and descents of searches (a search, the
+    node the descent starts at, the element), with each part's element and number of steps. The
+    LineSteps are made on first read (`steps()`, or reading it as a sequence): a verdict's line is
+    read for --explain, trace, JSON or a picture, not for the table, and reading every line back
+    hex by hex was a quarter of a large map's verdict."""
+
+    __slots__ = ("engine", "parts", "counts", "_steps")
+
+    def __init__(self, engine):
+        self.engine, self.parts, self.counts, self._steps = engine, [], [], None
+
+    def append(self, step: LineStep) -> None:
+        self.parts.append(step)
+        self.counts.append((step.element, 1))
+
+    def add_descent(self, reach: Reach, start: int, element: str, depth: int) -> None:
+        self.parts.append((reach, start, element))
+        self.counts.append((element, depth))
+
+    def count_since(self, part: int, element: str) -> int:
+        """How many steps of `element` the parts from the `part`-th on hold."""
+        return sum(n for e, n in self.counts[part:] if e == element)
+
+    def steps(self) -> list[LineStep]:
+        if self._steps is None:
+            out: list[LineStep] = []
+            for part in self.parts:
+                if isinstance(part, LineStep):
+                    out.append(part)
+                else:
+                    self.engine._descend(*part, out)
+            self._steps, self.engine, self.parts = out, None, None
+        return self._steps
+
+    def __len__(self) -> int:
+        return sum(n for _, n in self.counts)
+
+    def __getitem__(self, k):
+        return self.steps()[k]
+
+    def __iter__(self):
+        return iter(self.steps())
 
 
 class Lines:
@@ -47,8 +93,13 @@ class Lines:
             return next(iter(names.values()))
         return ", ".join(f"{element} {weather}" for element, weather in names.items())
 
-    def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep]) -> int:
-        """Follow the search back from `start` to a seed, recording the hexes entered."""
+    def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
+        """Follow the search back from `start` to a seed, recording the hexes entered (in a
+        PendingLine: the descent, made into steps when the line is read)."""
+        if isinstance(steps, PendingLine):
+            end, depth = self._walk(reach, start)
+            steps.add_descent(reach, start, element, depth)
+            return end
         # Lines of many units share their ends: each descent is followed once per engine (the
         # searches it reads are kept by the engine, and LineSteps are immutable).
         key = ("descent", id(reach), start, element)
@@ -62,35 +113,84 @@ class Lines:
         steps.extend(known[1])
         return known[2]
 
-    def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
-        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
-        step, and the node it ends at. Each node's next step is found once per search and kept
-        (None at a seed): lines that share a tail share the work of finding it, and reading a
-        line back costs its length, whatever the lines walked before."""
+    def _after(self, reach: Reach) -> dict:
+        """Node -> (next node, its printed id, the step's weight), or None at a seed: each node's
+        next step is found once per search and kept, so lines that share a tail share the work."""
         known = self._memo.get(("paths", id(reach)))
         if known is None or known[0] is not reach:
-            known = self._memo[("paths", id(reach))] = (reach, {})
-        after = known[1]
-        cur = start
-        while cur not in after:
+            known = self._memo[("paths", id(reach))] = (reach, {}, {})
+        return known
+
+    def _step_from(self, reach: Reach, after: dict, cur: int):
+        step = after.get(cur, False)
+        if step is False:
             d = reach.dist.get(cur, 0.0)
             if not d > 0:
-                after[cur] = None
-                break
-            nxt, w = reach.next_step(cur, d)
-            after[cur] = (nxt, self.index.hex_id(nxt), w)
-            cur = nxt
+                step = after[cur] = None
+            else:
+                nxt, w = reach.next_step(cur, d)
+                step = after[cur] = (nxt, self.index.hex_id(nxt), w)
+        return step
+
+    def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
+        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
+        step, and the node it ends at: reading a line back costs its length, whatever the lines
+        walked before."""
+        _, after, _ = self._after(reach)
         ids, weights, cur = [], [], start
-        while (step := after[cur]) is not None:
+        while (step := self._step_from(reach, after, cur)) is not None:
             cur, hex_id, w = step
             ids.append(hex_id)
             weights.append(w)
         return ids, weights, cur
 
+    def _walk(self, reach: Reach, start: int) -> tuple[int, int]:
+        """The node a line from `start` ends at and its number of steps, kept for every node
+        walked: many units' lines share their tails, and each node is walked once per search."""
+        _, after, ends = self._after(reach)
+        chain, cur = [], start
+        while cur not in ends:
+            step = self._step_from(reach, after, cur)
+            if step is None:
+                ends[cur] = (cur, 0)
+                break
+            chain.append(cur)
+            cur = step[0]
+        end, depth = ends[cur]
+        for node in reversed(chain):
+            depth += 1
+            ends[node] = (end, depth)
+        return ends[start]
+
+    def _first_entered(self, reach: Reach, start: int, test, key) -> int | None:
+        """The first node a line from `start` enters back to its seed for which `test(node)` holds,
+        or None; kept for every node walked (`key` names the test), as `_walk`."""
+        _, after, _ = self._after(reach)
+        memo_key = ("first entered", id(reach), key)
+        known = self._memo.get(memo_key)
+        if known is None or known[0] is not reach:
+            known = self._memo[memo_key] = (reach, {})
+        first = known[1]
+        chain, cur = [], start
+        while cur not in first:
+            step = self._step_from(reach, after, cur)
+            if step is None:
+                first[cur] = None
+                break
+            chain.append(cur)
+            cur = step[0]
+        found = first[cur]
+        for node in reversed(chain):
+            nxt = after[node][0]
+            found = first[node] = nxt if test(nxt) else found
+        return first[start]
+
     def _trace(self, reach: GroupReach, level: int, i: int):
-        """The traced line, hex by hex with its element, from the unit to its source."""
+        """The traced line, hex by hex with its element, from the unit to its source (a
+        PendingLine: its steps are made when it is read)."""
         hid = self.map.hex_id
-        steps = [LineStep(hid(self.index.hexes[i]), "unit", 0.0)]
+        steps = PendingLine(self)
+        steps.append(LineStep(hid(self.index.hexes[i]), "unit", 0.0))
         cur = self._descend(reach.overland[level], i, "overland", steps)
         lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
         weathers = {"overland": level}
@@ -111,15 +211,16 @@ class Lines:
             lengths["rail"], naval = float(len(steps) - before), 0.0
         else:
             rail_cost = reach.rail2.dist.get(cur, 0.0)
+            part = len(steps.parts)
             cur = self._descend(reach.rail2, cur, "rail", steps)
             source = self._continue_by_sea(reach, cur, steps)
-            lengths["rail"] = float(sum(1 for st in steps[before:] if st.element == "rail"))
-            naval = float(sum(1 for st in steps[before:] if st.element == "naval"))
+            lengths["rail"] = float(steps.count_since(part, "rail"))
+            naval = float(steps.count_since(part, "naval"))
         lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
         lengths["naval"] = naval
         return steps, {k: v for k, v in lengths.items() if v}, source, weathers
 
-    def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep]) -> str | None:
+    def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep] | PendingLine) -> str | None:
         """From a port a naval element starts at (hex index or box), by sea to a port connected to
         a source, then by rail to the source."""
         ix, hid = self.index, self.map.hex_id

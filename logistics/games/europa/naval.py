@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from logistics.games.europa.beaches import beach_nodes, beach_refusal
 from logistics.games.europa.rules import EuropaRules
@@ -56,6 +57,17 @@ class SeaGraph:
 
     def port_node(self, port: Port) -> Node:
         return port.place.box if port.place.box is not None else port.place.hex
+
+    @cached_property
+    def symmetric(self) -> bool:
+        """Every passage may be sailed both ways (then a search from the goals answers for a start)."""
+        ways = {(a, b) for a, near in self.adjacent.items() for b in near}
+        return all((b, a) in ways for a, b in ways)
+
+    @cached_property
+    def order(self) -> dict[Node, int]:
+        """Each node's place in `nodes` (ties between passages go to the earlier)."""
+        return {n: k for k, n in enumerate(self.nodes)}
 
 
 def sea_graph(map_: Map) -> SeaGraph:
@@ -176,23 +188,38 @@ def naval_path(parent: dict[Node, Node | None], start: Node) -> list[Node]:
     return path
 
 
+def _zone_free(sea: SeaGraph, zones: NavalZones, goals) -> dict[Node, Node | None]:
+    """The nodes from which a passage without any zone hex leads to `goals` (one search per zones
+    and goals: many start ports ask it)."""
+    kept = zones.__dict__.setdefault("_zone_free", {})
+    key = (id(sea), frozenset(goals))
+    if key not in kept:
+        kept[key] = naval_reach(sea, zones, sorted(goals, key=lambda g: sea.order.get(g, -1)))
+    return kept[key]
+
+
 def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node]) -> tuple[Node, str] | None:
     """Why no naval element joins `start` to `goals`: the first zone hex on the passage that
     enters the fewest zone hexes, so that the zone named is one that closes the way (Ceuta's over
     the Strait, AEG 11-Mar-04), not one a line could sail around. A 0-1 breadth-first search."""
+    if sea.symmetric and start in _zone_free(sea, zones, goals):
+        return None        # a passage without any zone hex: the 0-1 search would find cost 0
     closed = {n for n in (*zones.danger, *zones.combat) if zones.blocked(n)}   # weight 1, else 0
     adjacent = sea.adjacent
     cost: dict[Node, int] = {start: int(start in closed)}
     parent: dict[Node, Node | None] = {start: None}
     queue: deque[Node] = deque([start])
+    known, popleft, first, last = cost.get, queue.popleft, queue.appendleft, queue.append
     while queue:
-        node = queue.popleft()
+        node = popleft()
+        here = cost[node]
         for nxt in adjacent[node]:
-            c = cost[node] + (nxt in closed)
-            if nxt not in cost or c < cost[nxt]:
+            c = here + (nxt in closed)
+            before = known(nxt)
+            if before is None or c < before:
                 cost[nxt], parent[nxt] = c, node
-                queue.appendleft(nxt) if c == cost[node] else queue.append(nxt)
-    order = {n: k for k, n in enumerate(sea.nodes)}
+                first(nxt) if c == here else last(nxt)
+    order = sea.order
     reached = sorted((g for g in goals if g in cost), key=lambda g: (cost[g], order.get(g, -1)))
     if not reached:
         return None

@@ -54,8 +54,21 @@ PLAIN = 'first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="0"
 SIDEWAYS = 'first="V" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="true"'
 
 
-@pytest.mark.parametrize("numbering, grid", [(STAGGER, None), (PLAIN, None),
-                                             (SIDEWAYS, 'dx="40" dy="46" x0="5" y0="-7" sideways="true"')])
+SIDEWAYS_GRID = 'dx="40" dy="46" x0="5" y0="-7" sideways="true"'
+UP = ' vDescend="true"'          # rows counted from the bottom of the board
+LEFT = ' hDescend="true"'        # columns counted from the right
+
+
+@pytest.mark.parametrize("numbering, grid", [
+    (STAGGER, None), (PLAIN, None), (SIDEWAYS, SIDEWAYS_GRID),
+    # Counted upward / leftward and printed row first: our sheet's rows_upward, columns_leftward,
+    # row_first (logistics/numbering.py); with and without stagger, upright and sideways.
+    (STAGGER + UP, None), (STAGGER + LEFT, None), (PLAIN + UP + LEFT, None),
+    (STAGGER.replace('first="H"', 'first="V"'), None), (PLAIN.replace('first="H"', 'first="V"') + UP, None),
+    (SIDEWAYS + UP, SIDEWAYS_GRID), (SIDEWAYS + LEFT, SIDEWAYS_GRID),
+    (SIDEWAYS.replace('first="V"', 'first="H"') + UP, SIDEWAYS_GRID),
+    (SIDEWAYS.replace('first="V"', 'first="H"').replace('stagger="true"', 'stagger="false"') + LEFT + UP,
+     SIDEWAYS_GRID)])
 def test_every_pixel_names_the_hex_vassal_names(tmp_path, numbering, grid):
     """Pixel -> VASSAL's location name (the module reader, ported from VASSAL) equals our hex id of
     the hex the pixel lies in (nearest centre drawn through vassal.yaml's pixels), at 400 random
@@ -136,9 +149,9 @@ def test_palette_errors_name_the_line(tmp_path):
 
 
 @pytest.mark.parametrize("numbering, message", [
-    (STAGGER.replace('vDescend="false"', "") + ' vDescend="true"', "descending numbering"),
     (STAGGER.replace('hType="N"', 'hType="A"'), "letters in the hex numbering"),
-    (STAGGER.replace('first="H"', 'first="V"'), "row before the column"),
+    (STAGGER.replace('vType="N"', 'vType="A"') + UP, "letters in the hex numbering"),
+    (STAGGER.replace('hOff="3"', 'hOff="95"'), "hex numbers from 95 to 104 (columns)"),
 ])
 def test_grids_our_numbering_cannot_write_are_one_line(tmp_path, numbering, message):
     out = tmp_path / "m"

@@ -12,8 +12,8 @@ def map_group() -> None:
     """Make a map from a VASSAL module's board, and correct a map (docs/mapbuild.md)."""
 
 
-from logistics.cli.map_from_vassal import from_vassal_command  # noqa: E402
 from logistics.cli.map_edit import edit  # noqa: E402
+from logistics.cli.map_from_vassal import from_vassal_command  # noqa: E402
 
 map_group.add_command(from_vassal_command)
 map_group.add_command(edit)

@@ -11,8 +11,10 @@ count leftward or upward: every such module's names become our grid and numberin
 others (letters, magnification) are refused with one line.
 
 The grid is the board's own, or else the one zone's whose hex grid it is (the hexes whose centres
-lie in that zone). VASSAL's zone grids place their hexes in board pixels (x0, y0 from the board's
-corner, ZonedGrid passing the board-local point through), so the pixels are the board's either way.
+lie in that zone). VASSAL's zone grids place their hexes in board pixels (mapgrid/Zone.java:
+locationName passes the board-local point to its grid, draw gives it the board's bounds), so the
+pixels are the board's either way; the zone's size (Zone.getSize: its polygon's bounds) is what a
+descending numbering counts from.
 """
 from __future__ import annotations
 

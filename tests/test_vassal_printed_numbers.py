@@ -125,6 +125,11 @@ def test_ragnarok_map_from_vassal_ids_are_the_printed_numbers(tmp_path):
         assert vmap.locate(round(x), round(y), SETUP)[2] is zone
         assert vmap.location_name(round(x), round(y), SETUP) == hid
     assert {hid[:2] for hid in centres} == {f"{r:02d}" for r in range(1, 18)}      # rows 01 (bottom) to 17
+    # None left out: every centre of the grid (sideways: x0 + c dx down, y0 + r dy across) in the zone.
+    g = zone.grid
+    in_zone = sum(zone is vmap.locate(round(g.y0 + r * g.dy + (g.dy / 2 if c % 2 else 0)), round(g.x0 + c * g.dx),
+                                      SETUP)[2] for c in range(-2, 30) for r in range(-2, 40))
+    assert in_zone == len(centres) == 467
     for printed, (x, y) in RAGNAROK_PRINTED:
         assert _hex_at(centres, x, y) == printed
 

@@ -118,18 +118,22 @@ def _read_grid(doc: Doc) -> tuple[Layout, int, int, float]:
     return Layout(orientation, offset), fields["columns"].integer(1), fields["rows"].integer(1), rotation
 
 
+SHEET_FLAGS = ("row_first", "columns_leftward", "rows_upward")     # written only when true
+
+
 def _read_numbering(doc: Doc) -> Numbering:
     fields = doc.mapping(("style", "sheets"), required=("style",))
     style = fields["style"].choice(STYLES, "numbering style")
     sheets = []
     if "sheets" in fields:
         for item in fields["sheets"].list():
-            f = item.mapping(("name", "col", "row", "columns", "rows", "first_col", "first_row"))
+            f = item.mapping(("name", "col", "row", "columns", "rows", "first_col", "first_row", *SHEET_FLAGS))
             ints = {k: f[k].integer() for k in ("col", "row", "columns", "rows", "first_col", "first_row") if k in f}
+            flags = {k: f[k].boolean() for k in SHEET_FLAGS if k in f}
             name = f["name"].text() if "name" in f else ""
             if style != "tscw" and not name:
                 raise item.error("a sheet needs a name", expected=f"a sheet name, as in {Numbering(style).example!r}")
-            sheets.append(Sheet(name, **ints))
+            sheets.append(Sheet(name, **ints, **flags))
     elif style != "tscw":
         raise doc.error(f"{style} numbering needs its sheets", expected="a 'sheets' list")
     else:
@@ -426,7 +430,8 @@ def map_files(map_: Map) -> dict[str, str]:
            "numbering:", f"  style: {map_.numbering.style}", "  sheets:"]
     for s in map_.numbering.sheets:
         out.append("    - " + dump_flow({"name": s.name, "col": s.col, "row": s.row, "columns": s.columns,
-                                          "rows": s.rows, "first_col": s.first_col, "first_row": s.first_row}))
+                                          "rows": s.rows, "first_col": s.first_col, "first_row": s.first_row,
+                                          **{k: True for k in SHEET_FLAGS if getattr(s, k)}}))
     if map_.countries:
         out.append("countries:")
         for c in map_.countries.values():

@@ -6,6 +6,9 @@
 
 A map may be made of several sheets; each sheet places its printed numbers on the map's one
 grid by an origin. Where sheets overlap, a hex is printed with the first sheet that holds it.
+A sheet may also print the row number before the column number (`row_first`), and count its
+columns from the right (`columns_leftward`) or its rows from the bottom (`rows_upward`), as some
+boards do; by default it prints the column first, counted left to right, rows top to bottom.
 """
 from __future__ import annotations
 
@@ -29,7 +32,8 @@ class NumberingError(ValueError):
 
 @dataclass(frozen=True)
 class Sheet:
-    """A printed sheet: its column `first_col` / row `first_row` lie at grid (col, row)."""
+    """A printed sheet: its column `first_col` / row `first_row` lie at grid (col, row), or, counted
+    leftward / upward, at the sheet's last column / row (grid col + columns - 1, row + rows - 1)."""
 
     name: str
     col: int = 0
@@ -38,9 +42,24 @@ class Sheet:
     rows: int = 99
     first_col: int = 1
     first_row: int = 1
+    row_first: bool = False         # the id prints the row number, then the column number
+    columns_leftward: bool = False  # columns counted from the right
+    rows_upward: bool = False       # rows counted from the bottom
 
     def holds(self, col: int, row: int) -> bool:
         return self.col <= col < self.col + self.columns and self.row <= row < self.row + self.rows
+
+    def grid(self, printed_col: int, printed_row: int) -> tuple[int, int]:
+        """Printed column and row numbers -> grid (col, row)."""
+        c, r = printed_col - self.first_col, printed_row - self.first_row
+        return (self.col + (self.columns - 1 - c if self.columns_leftward else c),
+                self.row + (self.rows - 1 - r if self.rows_upward else r))
+
+    def printed(self, col: int, row: int) -> tuple[int, int]:
+        """Grid (col, row) -> printed column and row numbers (the inverse of `grid`)."""
+        c, r = col - self.col, row - self.row
+        return (self.first_col + (self.columns - 1 - c if self.columns_leftward else c),
+                self.first_row + (self.rows - 1 - r if self.rows_upward else r))
 
 
 @dataclass(frozen=True)
@@ -71,8 +90,9 @@ class Numbering:
         if not m:
             raise NumberingError(f"{text!r} is not a {self.style} hex id (expected like {self.example!r})")
         sheet = self._sheet(m.group("sheet")) if "sheet" in m.groupdict() else self.sheets[0]
-        col = sheet.col + int(m.group("col")) - sheet.first_col
-        row = sheet.row + int(m.group("row")) - sheet.first_row
+        # The patterns name the first number "col", the second "row": a row-first sheet swaps them.
+        first, second = int(m.group("col")), int(m.group("row"))
+        col, row = sheet.grid(*((second, first) if sheet.row_first else (first, second)))
         if not sheet.holds(col, row):
             raise NumberingError(f"{text!r} lies outside sheet {sheet.name or 'of the map'}")
         return col, row
@@ -81,10 +101,11 @@ class Numbering:
         """Grid (col, row) -> printed id, using the first sheet that holds it."""
         for sheet in self.sheets:
             if sheet.holds(col, row):
-                c = col - sheet.col + sheet.first_col
-                r = row - sheet.row + sheet.first_row
+                c, r = sheet.printed(col, row)
                 if not (0 <= c <= 99 and 0 <= r <= 99):
                     break
+                if sheet.row_first:
+                    c, r = r, c
                 if self.style == "europa":
                     return f"{sheet.name}:{c:02d}{r:02d}"
                 if self.style == "ocs":

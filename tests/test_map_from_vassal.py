@@ -54,8 +54,21 @@ PLAIN = 'first="H" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="0"
 SIDEWAYS = 'first="V" sep="" hType="N" vType="N" hLeading="1" vLeading="1" hOff="1" vOff="1" stagger="true"'
 
 
-@pytest.mark.parametrize("numbering, grid", [(STAGGER, None), (PLAIN, None),
-                                             (SIDEWAYS, 'dx="40" dy="46" x0="5" y0="-7" sideways="true"')])
+SIDEWAYS_GRID = 'dx="40" dy="46" x0="5" y0="-7" sideways="true"'
+UP = ' vDescend="true"'          # rows counted from the bottom of the board
+LEFT = ' hDescend="true"'        # columns counted from the right
+
+
+@pytest.mark.parametrize("numbering, grid", [
+    (STAGGER, None), (PLAIN, None), (SIDEWAYS, SIDEWAYS_GRID),
+    # Counted upward / leftward and printed row first: our sheet's rows_upward, columns_leftward,
+    # row_first (logistics/numbering.py); with and without stagger, upright and sideways.
+    (STAGGER + UP, None), (STAGGER + LEFT, None), (PLAIN + UP + LEFT, None),
+    (STAGGER.replace('first="H"', 'first="V"'), None), (PLAIN.replace('first="H"', 'first="V"') + UP, None),
+    (SIDEWAYS + UP, SIDEWAYS_GRID), (SIDEWAYS + LEFT, SIDEWAYS_GRID),
+    (SIDEWAYS.replace('first="V"', 'first="H"') + UP, SIDEWAYS_GRID),
+    (SIDEWAYS.replace('first="V"', 'first="H"').replace('stagger="true"', 'stagger="false"') + LEFT + UP,
+     SIDEWAYS_GRID)])
 def test_every_pixel_names_the_hex_vassal_names(tmp_path, numbering, grid):
     """Pixel -> VASSAL's location name (the module reader, ported from VASSAL) equals our hex id of
     the hex the pixel lies in (nearest centre drawn through vassal.yaml's pixels), at 400 random
@@ -136,9 +149,9 @@ def test_palette_errors_name_the_line(tmp_path):
 
 
 @pytest.mark.parametrize("numbering, message", [
-    (STAGGER.replace('vDescend="false"', "") + ' vDescend="true"', "descending numbering"),
     (STAGGER.replace('hType="N"', 'hType="A"'), "letters in the hex numbering"),
-    (STAGGER.replace('first="H"', 'first="V"'), "row before the column"),
+    (STAGGER.replace('vType="N"', 'vType="A"') + UP, "letters in the hex numbering"),
+    (STAGGER.replace('hOff="3"', 'hOff="95"'), "hex numbers from 95 to 104 (columns)"),
 ])
 def test_grids_our_numbering_cannot_write_are_one_line(tmp_path, numbering, message):
     out = tmp_path / "m"
@@ -215,3 +228,71 @@ def test_render_over_needs_a_map_made_from_a_board(tmp_path):
     r = CliRunner().invoke(main, ["render", bundled, "--over", str(png), "-o", str(tmp_path / "o.png")])
     assert r.exit_code == 1 and "vassal.yaml: not found" in r.output and "Traceback" not in r.output
     assert not (tmp_path / "o.png").exists()
+
+
+def zoned_vmod(tmp_path: Path, zones: str, size=(400, 300)) -> Path:
+    """A module whose board has no grid of its own: a ZonedGrid holding `zones`."""
+    buf = io.BytesIO()
+    board_image(size).save(buf, "PNG")
+    path = tmp_path / "z.vmod"
+    text = (f'<VASSAL.build.GameModule name="T"><VASSAL.build.module.Map mapName="Main">'
+            f'<VASSAL.build.module.map.BoardPicker><{P}Board name="Board" image="board.png">'
+            f'<{P}board.ZonedGrid>{zones}</{P}board.ZonedGrid>'
+            f'</{P}Board></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("buildFile.xml", text)
+        z.writestr("images/board.png", buf.getvalue())
+    return path
+
+
+def zone(name: str, path: str, grid: str) -> str:
+    return (f'<{P}board.mapgrid.Zone name="{name}" path="{path}" locationFormat="$gridLocation$" '
+            f'useParentGrid="false">{grid}</{P}board.mapgrid.Zone>')
+
+
+def hex_grid(numbering: str, grid: str = 'dx="40" dy="46" x0="10" y0="12" sideways="false"') -> str:
+    return f'<{P}board.HexGrid {grid}><{P}board.mapgrid.HexGridNumbering {numbering}/></{P}board.HexGrid>'
+
+
+SQUARE_BOX = (f'<{P}board.SquareGrid dx="50" dy="50" x0="0" y0="0"><{P}board.mapgrid.SquareGridNumbering '
+              f'first="H" hType="N" vType="N"/></{P}board.SquareGrid>')
+ZONE_PATH = "60,40;330,60;340,260;70,250"       # a quadrilateral, not a rectangle
+
+
+@pytest.mark.parametrize("numbering", [STAGGER, STAGGER + UP,
+                                       PLAIN.replace('first="H"', 'first="V"').replace('hOff="0"', 'hOff="3"') + UP + LEFT])
+def test_a_zones_hex_grid_is_the_map(tmp_path, numbering):
+    """A board whose hex grid belongs to a zone (VASSAL's ZonedGrid; counted upward / leftward in
+    the zone's bounds, as HexGridNumbering does in its container): our hexes are exactly the grid's
+    hexes centred in the zone (brute force over the grid), each named as VASSAL names its centre,
+    in board pixels; a box zone with a square grid beside it changes nothing."""
+    module = zoned_vmod(tmp_path, zone("hexes", ZONE_PATH, hex_grid(numbering))
+                        + zone("box", "350,0;400,0;400,300;350,300", SQUARE_BOX))
+    out = tmp_path / "m"
+    done = from_vassal(module, "Board", out)
+    map_ = load_map(out)
+    pixels = read_pixels(out)
+    vmap = read_module(module).map("Main")
+    board = vmap.boards["Board"]
+    centres = {map_.hex_id(h): pixels.centre(map_.layout, h) for h in map_.terrain}
+    assert done.hexes == len(centres) and not done.renamed and "zone: hexes" in (out / "vassal.yaml").read_text()
+    for hid, (x, y) in centres.items():
+        assert board.find_zone(round(x), round(y)).name == "hexes"
+        assert vmap.location_name(round(x), round(y)) == hid
+    g = board.zones[0].grid
+    inside = 0
+    for c in range(-5, 15):
+        for r in range(-5, 15):
+            x, y = g.x0 + c * g.dx, g.y0 + r * g.dy + (g.dy / 2 if c % 2 else 0)
+            found = board.find_zone(round(x), round(y))
+            inside += found is not None and found.name == "hexes"
+    assert inside == len(centres) > 20
+
+
+def test_several_zones_with_hex_grids_are_refused_in_one_line(tmp_path):
+    module = zoned_vmod(tmp_path, zone("west", "0,0;200,0;200,300;0,300", hex_grid(STAGGER))
+                        + zone("east", "200,0;400,0;400,300;200,300", hex_grid(STAGGER)))
+    with pytest.raises(LoadError) as exc:
+        from_vassal(module, "Board", tmp_path / "m")
+    assert "zones 'west', 'east' each have a hex grid" in str(exc.value) and "\n" not in str(exc.value)
+    assert not (tmp_path / "m").exists()

@@ -75,7 +75,8 @@ def maps(draw):
     layout = Layout(draw(st.sampled_from(["flat", "pointy"])), draw(st.sampled_from(["odd", "even"])))
     columns, rows = draw(st.integers(3, 9)), draw(st.integers(3, 9))
     style = draw(st.sampled_from(["europa", "tscw", "ocs"]))
-    numbering = Numbering(style, (Sheet("" if style == "tscw" else "A", 0, 0, columns, rows),))
+    numbering = Numbering(style, (Sheet("" if style == "tscw" else "A", 0, 0, columns, rows, 1, 1,
+                                        *draw(st.lists(st.booleans(), min_size=3, max_size=3))),))
     cells = [(c, r) for r in range(rows) for c in range(columns)]
     present = draw(st.lists(st.sampled_from(cells), min_size=1, unique=True))
     terrain = {layout.to_hex(c, r): draw(st.sampled_from(TERRAINS)) for c, r in present}

@@ -54,3 +54,41 @@ def test_grid_to_printed_to_grid_round_trip(numbering, col, row):
 def test_printed_to_grid_to_printed_round_trip(c, r):
     for numbering, text in ((EUROPA, f"23A:{c:02d}{r:02d}"), (TSCW, f"{c:02d}{r:02d}")):
         assert numbering.format(*numbering.parse(text)) == text
+
+
+# A board numbered as Ragnarok's (tests/data/vassal/ragnarok/SOURCE.md): XXYY with XX the row
+# counted from the bottom (01 to 17) printed first, YY the hex along the row from the left.
+UPWARD = Numbering("tscw", (Sheet("", 0, 0, 27, 17, row_first=True, rows_upward=True),))
+
+
+def test_row_first_upward_ids_hand_checked():
+    """Printed 0101 is the bottom-left hex (grid row 16), 1701 the top-left, 1727 the top-right."""
+    assert UPWARD.format(0, 16) == "0101" and UPWARD.parse("0101") == (0, 16)
+    assert UPWARD.format(0, 0) == "1701" and UPWARD.parse("1701") == (0, 0)
+    assert UPWARD.format(26, 0) == "1727" and UPWARD.parse("1727") == (26, 0)
+    assert UPWARD.parse("0915") == (14, 8)
+    with pytest.raises(NumberingError, match="outside sheet"):
+        UPWARD.parse("1801")
+
+
+def test_leftward_columns_and_defaults_unchanged():
+    """Columns counted from the right: the sheet's last column prints first_col. The default sheet
+    prints as before (column first, left to right, top to bottom)."""
+    left = Numbering("europa", (Sheet("X", 2, 0, 10, 5, first_col=3, columns_leftward=True),))
+    assert left.format(11, 0) == "X:0301" and left.format(2, 4) == "X:1205"
+    assert left.parse("X:1205") == (2, 4)
+    assert Sheet("") == Sheet("", 0, 0, 99, 99, 1, 1, False, False, False)
+    assert TSCW.format(24, 8) == "2509"
+
+
+@given(st.booleans(), st.booleans(), st.booleans(), st.sampled_from(["europa", "tscw", "ocs"]),
+       st.integers(0, 5), st.integers(0, 5), st.integers(0, 40), st.integers(0, 40))
+def test_flagged_sheets_round_trip(row_first, leftward, upward, style, first_col, first_row, col, row):
+    """Any order of printing and direction of counting: grid -> id -> grid, and the first hex of
+    the sheet in the counting direction prints first_col / first_row."""
+    sheet = Sheet("" if style == "tscw" else "S", 3, 2, 30, 25, first_col, first_row, row_first, leftward, upward)
+    numbering = Numbering(style, (sheet,))
+    if sheet.holds(col, row):
+        assert numbering.parse(numbering.format(col, row)) == (col, row)
+    corner = (3 + 29 * leftward, 2 + 24 * upward)
+    assert sheet.printed(*corner) == (first_col, first_row)

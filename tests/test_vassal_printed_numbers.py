@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from logistics.errors import LoadError
 from logistics.io.vassal.board_map import from_vassal
 from logistics.io.vassal.module import read_module
 from logistics.io.vassal.save import read_save, read_save_text, split_commands
@@ -90,16 +89,77 @@ def test_ragnarok_save_every_piece_decoded_and_in_its_printed_box():
     assert heroes == [("hero-heimdall", "0101")]
 
 
-def test_ragnarok_board_is_refused_by_from_vassal_in_one_line(tmp_path):
-    """`map from-vassal` cannot make our map from this board: its hex grid is a zone's, not the
-    board's, and it numbers rows upwards (vDescend), which our numbering cannot write. One line
-    naming the board, nothing written."""
+def _ragnarok_map(tmp_path: Path):
+    """`map from-vassal` on the board: our map, and each of its hex ids -> its centre in board pixels."""
+    from logistics.io.vassal.board_map import read_pixels
+    from logistics.mapio import load_map
     out = tmp_path / "ragnarok"
-    with pytest.raises(LoadError) as exc:
-        from_vassal(RAGNAROK / "buildFile.xml", "Map", out, image=str(_blank(tmp_path)))
-    assert str(exc.value) == (f"{RAGNAROK / 'buildFile.xml'}: board 'Map': the hex grid belongs to zone 'map', "
-                              "not to the board (expected a board whose background grid is a HexGrid)")
-    assert "\n" not in str(exc.value) and not out.exists()
+    done = from_vassal(RAGNAROK / "buildFile.xml", "Map", out, image=str(_blank(tmp_path)), colours=2)
+    map_ = load_map(out)
+    pixels = read_pixels(out)
+    return done, map_, {map_.hex_id(h): pixels.centre(map_.layout, h) for h in map_.terrain}
+
+
+def _hex_at(centres: dict[str, tuple[float, float]], x: float, y: float) -> str | None:
+    """Our hex holding pixel (x, y): the nearest centre, if the pixel lies inside that hex (its
+    inscribed circle, radius 48 px: the rows are 97.7 px apart); None off our hexes."""
+    hid = min(centres, key=lambda i: (centres[i][0] - x) ** 2 + (centres[i][1] - y) ** 2)
+    cx, cy = centres[hid]
+    return hid if (cx - x) ** 2 + (cy - y) ** 2 < 48 ** 2 else None
+
+
+def test_ragnarok_map_from_vassal_ids_are_the_printed_numbers(tmp_path):
+    """Issue [P] acceptance, on a real public module: `map from-vassal` on Ragnarok's board (the
+    hex grid of zone 'map', rows counted upward, row number printed first) gives a map in which
+    each of the 23 numbers read on the board image (RAGNAROK_PRINTED, SOURCE.md) is the id of our
+    hex holding its pixel, through the pixel mapping vassal.yaml records. The board image is not
+    kept: a blank image of its size stands in, only the grid matters."""
+    done, map_, centres = _ragnarok_map(tmp_path)
+    vmap = read_module(RAGNAROK / "buildFile.xml").map("Main Map")
+    zone = vmap.boards["Map"].zones[0]
+    assert map_.numbering.sheets[0].row_first and map_.numbering.sheets[0].rows_upward
+    assert not map_.numbering.sheets[0].columns_leftward
+    # Our hexes are the grid's hexes centred in the zone, every one named as VASSAL names it.
+    assert done.hexes == len(centres) and not done.renamed and done.in_zones == 0
+    for hid, (x, y) in centres.items():
+        assert vmap.locate(round(x), round(y), SETUP)[2] is zone
+        assert vmap.location_name(round(x), round(y), SETUP) == hid
+    assert {hid[:2] for hid in centres} == {f"{r:02d}" for r in range(1, 18)}      # rows 01 (bottom) to 17
+    # None left out: every centre of the grid (sideways: x0 + c dx down, y0 + r dy across) in the zone.
+    g = zone.grid
+    in_zone = sum(zone is vmap.locate(round(g.y0 + r * g.dy + (g.dy / 2 if c % 2 else 0)), round(g.x0 + c * g.dx),
+                                      SETUP)[2] for c in range(-2, 30) for r in range(-2, 40))
+    assert in_zone == len(centres) == 467
+    for printed, (x, y) in RAGNAROK_PRINTED:
+        assert _hex_at(centres, x, y) == printed
+
+
+def _neighbours(printed: str) -> dict[tuple[float, float], str]:
+    """The six hexes around a printed hex as the board prints them: hex CC+1 to the right (112 px),
+    the rows 98 px apart, even rows shoved half a hex right of odd ones (0101 and 1701 at the left
+    edge, 0201 half a hex right of them), so the hex up or down to the right of row RR is CC in an
+    odd row, CC+1 in an even one."""
+    rr, cc = int(printed[:2]), int(printed[2:])
+    right, left = cc + (rr % 2 == 0), cc - (rr % 2 == 1)
+    return {(112, 0): f"{rr:02d}{cc + 1:02d}", (-112, 0): f"{rr:02d}{cc - 1:02d}",
+            (56, -98): f"{rr + 1:02d}{right:02d}", (-56, -98): f"{rr + 1:02d}{left:02d}",
+            (56, 98): f"{rr - 1:02d}{right:02d}", (-56, 98): f"{rr - 1:02d}{left:02d}"}
+
+
+def test_ragnarok_map_neighbours_follow_the_printed_numbering(tmp_path):
+    """Around each of the 23 printed hexes, the hex a step away in each of the six directions has
+    the id the board's numbering gives it (off the board's hexes: none of ours either)."""
+    _, _, centres = _ragnarok_map(tmp_path)
+    checked = 0
+    for printed, (x, y) in RAGNAROK_PRINTED:
+        for (ox, oy), expected in _neighbours(printed).items():
+            found = _hex_at(centres, x + ox, y + oy)
+            if found is None:
+                assert expected not in centres, (printed, expected)
+                continue
+            assert found == expected, (printed, (ox, oy))
+            checked += 1
+    assert checked > 100
 
 
 def _blank(tmp_path: Path) -> Path:

@@ -80,11 +80,12 @@ def open_image(module_path: Path, board: Board, image: str | None):
 
 
 def board_file_text(module: Path, board: Board, reference: dict, grid: BoardGrid) -> str:
-    g = board.grid
+    g = grid.source
     p = grid.pixels
     lines = ["# The VASSAL board this map was made from (logistics map from-vassal). The image is not copied:",
              "# `logistics render MAP --over IMAGE` draws our hexes over it with `pixels`.",
              f"module: {dump_flow(str(module))}", f"board: {dump_flow(board.name)}",
+             *([f"zone: {dump_flow(grid.zone)}"] if grid.zone else []),
              *(f"{k}: {dump_flow(v)}" for k, v in reference.items()),
              f"image_size: {dump_flow(list(board.size))}",
              "grid: " + dump_flow({"dx": g.dx, "dy": g.dy, "x0": g.x0, "y0": g.y0, "sideways": g.sideways}),
@@ -114,7 +115,7 @@ def from_vassal(module_path: Path | str, board_name: str, output: Path | str, *,
         board.size = picture.size
     grid = board_grid(board, module.file, style, sheet)
     known = read_palette(folder / PALETTE_FILE) if (folder / PALETTE_FILE).exists() else {}
-    radius = SAMPLE_RADIUS * min(board.grid.dx, board.grid.dy)
+    radius = SAMPLE_RADIUS * min(grid.source.dx, grid.source.dy)
     samples = sample_hexes(picture, [(h.x, h.y) for h in grid.hexes], radius, colours)
     groups, doubts = assign(samples, known)
     terrain_of = {g.colour: g.terrain for g in groups}

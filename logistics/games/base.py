@@ -23,6 +23,24 @@ class Step:
     verdicts: list[Verdict] = field(default_factory=list)
 
 
+def asked_unit(position: Position, unit_id: str):
+    """The unit a question names; KeyError naming it when there is none."""
+    try:
+        return position.unit(unit_id)
+    except KeyError:
+        raise KeyError(f"unit {unit_id!r}") from None
+
+
+def asked_hex(map_: Map, text: str):
+    """The hex a question names (printed id or place name); KeyError naming it when there is none."""
+    from logistics.mapio import find_hex
+    from logistics.numbering import NumberingError
+    try:
+        return find_hex(map_, text)
+    except NumberingError:
+        raise KeyError(f"hex {text!r}") from None
+
+
 def owner_changes(before: Position, after: Position, map_: Map, label: str) -> list[str]:
     """One line per hex whose owner (Europa) or controller (TSCW) changed, in printed-id order."""
     return [f"{label}: {map_.hex_id(h)} {before.owner_of(h)} -> {after.owner_of(h)}"
@@ -161,6 +179,11 @@ class Game:
         """The module of the game's naval transport orders (`embark`, `sail`, `disembark`, with
         a `Through` port count), or None: not a rule of the game."""
         return None
+
+    def questions(self) -> dict:
+        """The game's yes-or-no questions (`logistics may`): name -> (its argument names, a function
+        (position, map, args) -> (yes, rule, reason)). None by default."""
+        return {}
 
     def describe(self, position: Position) -> str:
         t = position.turn

@@ -60,6 +60,10 @@ class EuropaGame(Game):
     def __init__(self, game_id: str, title: str):
         self.id, self.title = game_id, title
 
+    def questions(self):
+        from logistics.games.europa.questions import QUESTIONS
+        return QUESTIONS
+
     def supply_engine(self, position, map_):
         from logistics.games.europa.supply import EuropaSupply
         return EuropaSupply(position, map_)

@@ -13,6 +13,10 @@ class TscwGame(Game):
     orders = OrdersRules(kinds=TSCW_KINDS, kind_label="strategic movement kind", cargo=False)
     takes_hexes_moved_through = True      # 10.7: a hex changes control when an enemy ground unit enters it
 
+    def questions(self):
+        from logistics.games.tscw.questions import QUESTIONS
+        return QUESTIONS
+
     def supply_engine(self, position, map_):
         from logistics.games.tscw.supply import TscwSupply
         return TscwSupply(position, map_)

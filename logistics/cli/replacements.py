@@ -34,14 +34,13 @@ def replacements(scenario: str, side: str | None, pools: tuple[str, ...], force:
     from logistics.files import load_scenario_file
     from logistics.filters import side_name
     from logistics.games import of, supply_engine
-    from logistics.games.europa import EuropaGame
-    from logistics.games.europa import replacements as rules
     from logistics.mapio import find_hex
     from logistics.numbering import NumberingError
 
     loaded = load_scenario_file(scenario)
     p, m = loaded.position, loaded.map
-    if not isinstance(of(p), EuropaGame):
+    rules = of(p).replacement_rules()
+    if rules is None:
         raise LoadError(scenario, f"game {p.game} has no Europa replacement rules", field="game",
                         expected="a Europa scenario (europa-fwtbt, europa-sf)")
     engine = supply_engine(p, m)

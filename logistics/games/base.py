@@ -180,6 +180,11 @@ class Game:
         a `Through` port count), or None: not a rule of the game."""
         return None
 
+    def replacement_rules(self):
+        """The module of the game's replacement traces (`logistics replacements`: Europa 40B3a,
+        38C1, SF 40D1, 40D3), or None: not a rule of the game."""
+        return None
+
     def questions(self) -> dict:
         """The game's yes-or-no questions (`logistics may`): name -> (its argument names, a function
         (position, map, args) -> (yes, rule, reason)). None by default."""

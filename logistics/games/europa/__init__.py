@@ -91,6 +91,10 @@ class EuropaGame(Game):
         from logistics.games.europa.supply_points import generate
         return generate(position, map_, side, hex_, points, affiliation, where)
 
+    def replacement_rules(self):
+        from logistics.games.europa import replacements
+        return replacements
+
     def naval_transport(self):
         from logistics.games.europa import transport
         return transport

@@ -37,10 +37,11 @@ def _cut(p, m):
 def test_supply_points_last_through_the_owners_next_initial_phase_then_expire_12C3a_TEM62(tmp_path):
     """12C3a (Rules Court, TEM 62): points generated in the Loyalist Sep I 36 initial phase at C,
     a source then, keep L (at C, cut off from A and B) in supply on points through the Loyalist
-    Sep II 36 initial phase, and are gone once it ends: out of supply on Oct I 36."""
-    m, p = _game()
-    done, _ = _orders(tmp_path, m, p, f'supply_points:\n  - {{hex: "{C}", points: 2}}\n')
-    assert done.entries == [("supply", "12C3a (Rules Court, TEM 62): 2 general supply point(s) generated at "
+    Sep II 36 initial phase, and are gone once it ends: out of supply on Oct I 36. L uses one
+    point at each of the two checks (12C3, `supply_points_per_re`); the third expires."""
+    m, p = _game(supply_points_per_re=1)
+    done, _ = _orders(tmp_path, m, p, f'supply_points:\n  - {{hex: "{C}", points: 3}}\n')
+    assert done.entries == [("supply", "12C3a (Rules Court, TEM 62): 3 general supply point(s) generated at "
                                        f"{C} (Republican cities)")]
     p = _cut(done.position, m)
     seen, lines = [], []
@@ -53,7 +54,7 @@ def test_supply_points_last_through_the_owners_next_initial_phase_then_expire_12
         p = step.position
     assert seen == [("Sep II 36", "Insurgent", 1, ON_POINTS), ("Sep II 36", "Loyalist", 2, ON_POINTS),
                     ("Oct I 36", "Insurgent", 3, OUT_OF_SUPPLY)]
-    assert lines == [f"12C3a (Rules Court, TEM 62): 2 general supply point(s) at {C} generated on turn 5 expire"]
+    assert lines == [f"12C3a (Rules Court, TEM 62): 1 general supply point(s) at {C} generated on turn 5 expire"]
     assert p.supply == ()
 
 

@@ -13,8 +13,8 @@ What the seeds rule (the rule's own text is not among them):
   seeds: `options: {supply_points_per_source: N}` sets it (per city, or per hex outside a city),
   and without it the engine sets no limit.
 
-Not modelled: ports as 12C2c limited sources (the naval element decides them) and the points a
-unit uses up (the supply engine reads the points in a hex, not their count).
+The points units use up at each supply check: supply_point_use.py (12C3). Not modelled: ports as
+12C2c limited sources (the naval element decides them).
 """
 from __future__ import annotations
 

@@ -107,3 +107,30 @@ def test_generated_supply_points_round_trip_in_the_scenario(testland_scenario, t
     write_map(m, tmp_path / "maps" / "testland")
     write_scenario(p, m, tmp_path / "scenarios" / "points.yaml")
     assert load_scenario(tmp_path / "scenarios" / "points.yaml").position.supply == p.supply
+
+
+@pytest.mark.parametrize("submarines", [False, True])
+def test_a_12C2c_port_generates_points_only_while_its_naval_element_reaches_a_full_source_DPS_01Feb06(
+        tmp_path, submarines):
+    """12C3a / 12C2c (DPS, 01-Feb-06; AEG 14-Feb-06: points at "any full or limited general supply
+    source"): Santander, a standard port whose naval element reaches the full source at Gijon, is
+    a 12C2c limited source and generates points; an enemy submarine group beside it blocks that
+    element (34K), and no points are generated there."""
+    from logistics.position import NavalGroup
+    from logistics.rulings.builders import source
+    from logistics.rulings.cases.europa_naval import island_map
+    m = island_map()
+    p = position(m, [unit("PA", "People's Army", "1005", m)], options=SHORT,
+                 sources=[source("Gijon", "Loyalist", ["Gijon"])], turn=Turn(5, "Sep I 36", "initial", "Loyalist"))
+    if submarines:
+        p = replace(p, naval_groups=(NavalGroup("U", "Insurgent", "submarine", m.hex_at("0405")),))
+    text = 'supply_points:\n  - {hex: "0305", points: 2}\n'
+    if submarines:
+        with pytest.raises(LoadError) as err:
+            _orders(tmp_path, m, p, text)
+        assert (err.value.field, err.value.message) == ("supply_points[0].hex",
+                                                        "hex 0305 is no general supply source of Loyalist now")
+    else:
+        done, _ = _orders(tmp_path, m, p, text)
+        assert done.entries == [("supply", "12C3a (Rules Court, TEM 62): 2 general supply point(s) generated at "
+                                           "0305 (Santander (12C2c))")]

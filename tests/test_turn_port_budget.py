@@ -60,3 +60,30 @@ def test_a_ports_capacity_comes_anew_with_the_next_phase_30A(tmp_path):
     assert step.position.turn.phase == "exploitation" and step.position.capacity_used == {}
     later, _ = _orders(tmp_path, m, step.position, "later.yaml", "embark:\n  - {unit: PB, group: NT}\n")
     assert later.position.unit("PB").aboard == "NT"
+
+
+def test_two_orders_files_of_one_phase_from_the_command_line_share_a_ports_capacity_30A(tmp_path):
+    """30A from the command line: `turn orders` applies a first orders file and stays in the
+    Loyalist movement phase, keeping Gijon's 2 REs spent (capacity 2 here) in the scenario; a second
+    file disembarking the same 2 REs there is refused in one line naming file:line:field, nothing
+    written; `turn undo` gives back the original bytes."""
+    from conftest import edit
+    from test_turn import run
+    from test_turn_naval_orders import _aug_at_sea
+    scenario = _aug_at_sea(tmp_path)
+    edit(scenario, "options:\n", "options:\n  port_capacity: {major: 2}\n")
+    original = scenario.read_bytes()
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text("embark:\n  - {unit: Asturian Col, group: NT-1}\n", encoding="utf-8")
+    second.write_text("disembark:\n  - {unit: Asturian Col}\n", encoding="utf-8")
+    code, out = run("turn", "orders", scenario, first)
+    assert code == 0 and "  move: 30 / 31A: Asturian Col embarks on NT-1 at Gijon\n" in out, out
+    assert "port Gijon: 2" in scenario.read_text(encoding="utf-8")
+    assert "phase: movement, player: Loyalist}" in scenario.read_text(encoding="utf-8")
+    after_first = scenario.read_bytes()
+    code, out = run("turn", "orders", scenario, second)
+    assert (code, out) == (1, f"error: {second}:2: disembark[0].unit: 4 REs through Gijon this phase (2 by earlier "
+                              "orders) (expected at most its capacity, 2 REs (30A; options.port_capacity, port_damage))\n")
+    assert scenario.read_bytes() == after_first
+    assert run("turn", "undo", scenario)[0] == 0
+    assert scenario.read_bytes() == original

@@ -45,7 +45,7 @@ OPTION_KINDS = {"adverse_terrain": "boolean", "advanced_ownership": "boolean", "
                 "french_assistance": "french_assistance", "stormy_seas": "sea_zones", "deemed_in_supply": "deemed",
                 "ocs_direct_draw": "number", "ocs_hq_draw": "number", "ocs_truck_costs": "truck_costs",
                 "ocs_eat_per_re": "number", "ocs_gauges": "gauge_by_side",
-                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer", "supply_points_per_source": "number",
+                "weather_schedule": "weather_schedule", "oos_eliminate_at": "integer", "supply_points_per_source": "number", "supply_points_per_re": "number",
                 "strategic_limits_by_turn": "game", "reinforcements": "game",
                 "reduced_ammunition": "boolean", "factory_production": "game", "barcelona_revolt": "game",
                 "french_rps_to_isolated_hexes": "boolean"}

@@ -58,7 +58,8 @@ def test_the_initial_phase_changes_every_marker_at_once_12B_DPS_08Oct04():
     """Step 4 of the initial phase (12B ruling, DPS 08-Oct-04): both sides' supply is judged on one
     snapshot, then each U-n marker changes; the step reports each change and why."""
     loaded = load_scenario(DATA / "scenarios" / "testland.yaml")
-    p = replace(loaded.position, turn=replace(loaded.position.turn, phase="exploitation"))
+    p = replace(loaded.position, turn=replace(loaded.position.turn, phase="exploitation"),
+                options={"supply_points_per_re": 0.5})            # 12C3: its units on points use them
     step = advance(p, loaded.map)
     assert (step.after.player, step.after.phase) == ("Loyalist", "initial")
     changed = {v.unit: v.next_marker for v in step.verdicts if v.next_marker != v.marker}

@@ -37,10 +37,11 @@ def _cut(p, m):
 def test_supply_points_last_through_the_owners_next_initial_phase_then_expire_12C3a_TEM62(tmp_path):
     """12C3a (Rules Court, TEM 62): points generated in the Loyalist Sep I 36 initial phase at C,
     a source then, keep L (at C, cut off from A and B) in supply on points through the Loyalist
-    Sep II 36 initial phase, and are gone once it ends: out of supply on Oct I 36."""
-    m, p = _game()
-    done, _ = _orders(tmp_path, m, p, f'supply_points:\n  - {{hex: "{C}", points: 2}}\n')
-    assert done.entries == [("supply", "12C3a (Rules Court, TEM 62): 2 general supply point(s) generated at "
+    Sep II 36 initial phase, and are gone once it ends: out of supply on Oct I 36. L uses one
+    point at each of the two checks (12C3, `supply_points_per_re`); the third expires."""
+    m, p = _game(supply_points_per_re=1)
+    done, _ = _orders(tmp_path, m, p, f'supply_points:\n  - {{hex: "{C}", points: 3}}\n')
+    assert done.entries == [("supply", "12C3a (Rules Court, TEM 62): 3 general supply point(s) generated at "
                                        f"{C} (Republican cities)")]
     p = _cut(done.position, m)
     seen, lines = [], []
@@ -53,7 +54,7 @@ def test_supply_points_last_through_the_owners_next_initial_phase_then_expire_12
         p = step.position
     assert seen == [("Sep II 36", "Insurgent", 1, ON_POINTS), ("Sep II 36", "Loyalist", 2, ON_POINTS),
                     ("Oct I 36", "Insurgent", 3, OUT_OF_SUPPLY)]
-    assert lines == [f"12C3a (Rules Court, TEM 62): 2 general supply point(s) at {C} generated on turn 5 expire"]
+    assert lines == [f"12C3a (Rules Court, TEM 62): 1 general supply point(s) at {C} generated on turn 5 expire"]
     assert p.supply == ()
 
 
@@ -106,3 +107,30 @@ def test_generated_supply_points_round_trip_in_the_scenario(testland_scenario, t
     write_map(m, tmp_path / "maps" / "testland")
     write_scenario(p, m, tmp_path / "scenarios" / "points.yaml")
     assert load_scenario(tmp_path / "scenarios" / "points.yaml").position.supply == p.supply
+
+
+@pytest.mark.parametrize("submarines", [False, True])
+def test_a_12C2c_port_generates_points_only_while_its_naval_element_reaches_a_full_source_DPS_01Feb06(
+        tmp_path, submarines):
+    """12C3a / 12C2c (DPS, 01-Feb-06; AEG 14-Feb-06: points at "any full or limited general supply
+    source"): Santander, a standard port whose naval element reaches the full source at Gijon, is
+    a 12C2c limited source and generates points; an enemy submarine group beside it blocks that
+    element (34K), and no points are generated there."""
+    from logistics.position import NavalGroup
+    from logistics.rulings.builders import source
+    from logistics.rulings.cases.europa_naval import island_map
+    m = island_map()
+    p = position(m, [unit("PA", "People's Army", "1005", m)], options=SHORT,
+                 sources=[source("Gijon", "Loyalist", ["Gijon"])], turn=Turn(5, "Sep I 36", "initial", "Loyalist"))
+    if submarines:
+        p = replace(p, naval_groups=(NavalGroup("U", "Insurgent", "submarine", m.hex_at("0405")),))
+    text = 'supply_points:\n  - {hex: "0305", points: 2}\n'
+    if submarines:
+        with pytest.raises(LoadError) as err:
+            _orders(tmp_path, m, p, text)
+        assert (err.value.field, err.value.message) == ("supply_points[0].hex",
+                                                        "hex 0305 is no general supply source of Loyalist now")
+    else:
+        done, _ = _orders(tmp_path, m, p, text)
+        assert done.entries == [("supply", "12C3a (Rules Court, TEM 62): 2 general supply point(s) generated at "
+                                           "0305 (Santander (12C2c))")]

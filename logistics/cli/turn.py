@@ -6,6 +6,9 @@
                                                           apply the phase's orders, advance; the file
                                                           is rewritten, its old state kept in
                                                           SCENARIO's .history folder
+    logistics turn orders SCENARIO ORDERS.yaml [--json]   apply an orders file and stay in the phase
+                                                          (another may follow; 30A ports and rail
+                                                          capacity count them together)
     logistics turn undo SCENARIO [--force] [--json]       put back the state before the last step
     logistics turn history SCENARIO [--json]              the steps taken so far
     logistics move SCENARIO UNIT HEX [--via HEX ...] [--json]
@@ -108,6 +111,28 @@ def next_step(scenario: str, orders_file: str | None, weather: tuple[str, ...], 
     for line in as_text(done):
         click.echo(line)
     click.echo("(dry run: nothing written)" if dry_run else f"written: {scenario} (earlier state in {history_dir(path)})")
+
+
+@turn.command("orders")
+@click.argument("scenario", type=click.Path())
+@click.argument("orders_file", metavar="ORDERS", type=click.Path())
+@JSON
+def apply_phase_orders(scenario: str, orders_file: str, as_json: bool) -> None:
+    """Apply ORDERS to the phase the scenario is in, without stepping; the scenario is rewritten
+    and the orders can be undone. What they spend (rail capacity, 30A port capacity) is kept for
+    the phase's next orders."""
+    from logistics.files import load_scenario_file
+    from logistics.turn.history import recover, step_lock
+    from logistics.turn.orders import apply_orders
+    path = Path(scenario)
+    with step_lock(path):
+        _report(recover(path))
+        loaded = load_scenario_file(scenario)
+        done = apply_orders(loaded, orders_file, scenario)
+        _write(path, path.read_text(encoding="utf-8"), done.position, loaded.map, f"orders {Path(orders_file).name}")
+    _echo({"scenario": scenario, "written": True, "changes": [{"kind": k, "text": t} for k, t in done.entries]},
+          [*(f"  {kind}: {text}" for kind, text in done.entries),
+           f"written: {scenario} (undo with 'logistics turn undo {scenario}')"], as_json)
 
 
 @turn.command("undo")

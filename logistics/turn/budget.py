@@ -57,3 +57,31 @@ def reset(position: Position) -> tuple[Position, list[str]]:
         return position, []
     spent = ", ".join(f"{k} {v:g}" for k, v in sorted(position.capacity_used.items()))
     return replace(position, capacity_used={}), [f"capacity reset for the new turn (was spent: {spent})"]
+
+
+# Europa 30A: a port's capacity is what the phase's naval transport may embark and disembark
+# there, whatever orders files (and commands) give it: what is spent is kept in `capacity_used`
+# under "port NAME" until the phase ends.
+PORT = "port "
+
+
+def port_spent(used: dict[str, float]) -> dict[str, float]:
+    """REs through each port this phase, by the port's name."""
+    return {k[len(PORT):]: v for k, v in used.items() if k.startswith(PORT)}
+
+
+def with_ports(used: dict[str, float], spent: dict[str, float]) -> dict[str, float]:
+    """`used` with the ports' REs of this phase set to `spent`."""
+    kept = {k: v for k, v in used.items() if not k.startswith(PORT)}
+    kept.update({PORT + name: v for name, v in spent.items() if v > EPSILON})
+    return dict(sorted(kept.items()))
+
+
+def reset_ports(position: Position) -> tuple[Position, list[str]]:
+    """A new phase: no REs through any port yet (30A)."""
+    spent = port_spent(position.capacity_used)
+    if not spent:
+        return position, []
+    return replace(position, capacity_used=with_ports(position.capacity_used, {})), [
+        "30A: port capacity comes anew with the phase (was spent: "
+        + ", ".join(f"{k} {v:g} REs" for k, v in sorted(spent.items())) + ")"]

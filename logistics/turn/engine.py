@@ -32,7 +32,7 @@ from logistics import games
 from logistics.games.base import Step
 from logistics.mapdata import Map
 from logistics.position import Position
-from logistics.turn.budget import reset
+from logistics.turn.budget import reset, reset_ports
 from logistics.turn.effects import capture_yards, marker_effects, scheduled_weather, set_weather, weather_lines
 from logistics.turn.report import kind_of, step_record
 
@@ -87,6 +87,8 @@ def play(position: Position, map_: Map, source: str = "scenario", weather: dict[
     entries += [("capacity", line) for line in lines]
     after, effects = marker_effects(p, after, map_)
     entries += effects
+    after, lines = reset_ports(after)             # 30A: a port's capacity is the phase's
+    entries += [("capacity", line) for line in lines]
     if games.of(p).capacity_resets(p.turn, step.after):
         after, lines = reset(after)
         entries += [("capacity", line) for line in lines]

@@ -42,7 +42,7 @@ from logistics.position import MoveUnit, Position
 from logistics.rail.moves import load_moves
 from logistics.rail.planner import plan
 from logistics.scenario import Scenario
-from logistics.turn.budget import remaining, spend
+from logistics.turn.budget import port_spent, remaining, spend, with_ports
 from logistics.turn.effects import capture_yards
 from logistics.yamldoc import load_doc
 
@@ -184,7 +184,8 @@ def _naval(done: Applied, f: dict, map_: Map, side: str, reader: HexReader) -> A
     if transport is None:
         raise f[given[0]].error(f"naval transport is not a rule of {game.title}",
                                 expected="no embark, sail or disembark in orders for this game")
-    through = transport.Through()
+    # 30A: the ports' capacity this phase less what earlier orders of the phase spent (turn/budget.py)
+    through = transport.Through(port_spent(done.position.capacity_used))
     for kind in given:
         fields = {"embark": (("unit", "group"), ("unit", "group")), "sail": (("group", "to", "in_port"), ("group", "to")),
                   "disembark": (("unit", "beach"), ("unit",))}[kind]
@@ -206,6 +207,7 @@ def _naval(done: Applied, f: dict, map_: Map, side: str, reader: HexReader) -> A
                                                           g["beach"].text() if "beach" in g else None)
                 lines = [line]
             done.entries += [("move", line) for line in lines]
+    done.position = replace(done.position, capacity_used=with_ports(done.position.capacity_used, through.used))
     return done
 
 

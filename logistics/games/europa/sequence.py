@@ -9,7 +9,8 @@ movement, combat and exploitation phases.
 - Entering an initial phase: FWtBT pacification counts a turn at the start of each game turn
   (39A / 39B); on the Insurgent initial phase the Gobernito collapse checks run (38D step 3); then
   every unit's supply is judged on one snapshot and its U-marker changes (12B ruling, DPS
-  08-Oct-04). The game turn after "Aug II 36" is "Sep I 36": two a month.
+  08-Oct-04); the units drawing on general supply points use them up (12C3; supply_point_use.py).
+  The game turn after "Aug II 36" is "Sep I 36": two a month.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from logistics.games.europa import assistance, events, supply_points
 from logistics.games.europa.ownership import update_ownership
 from logistics.games.europa.rules import SEQUENCES, EuropaRules
 from logistics.games.europa.supply import initial_phase_markers
+from logistics.games.europa.supply_point_use import use_points
 from logistics.games.europa.turn_events import game_turn_events
 from logistics.mapdata import Map
 from logistics.position import Position, Turn
@@ -86,7 +88,10 @@ def europa_step(position: Position, map_: Map, source: str) -> Step:
             verdicts, marked = phase.verdicts, phase.position
         else:
             verdicts, marked = initial_phase_markers(p, map_)
+        # 12C3 (DPS 22-Jun-05; AEG 1998): the units drawing on general supply points use them up.
+        verdicts, marked, lines = use_points(marked, map_, verdicts, source)
         step.verdicts = verdicts
+        step.actions += lines
         for v in verdicts:
             if v.next_marker != v.marker:
                 why = v.blocked.reason if v.blocked else (v.source or v.general)

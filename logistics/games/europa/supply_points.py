@@ -13,8 +13,11 @@ What the seeds rule (the rule's own text is not among them):
   seeds: `options: {supply_points_per_source: N}` sets it (per city, or per hex outside a city),
   and without it the engine sets no limit.
 
-Not modelled: ports as 12C2c limited sources (the naval element decides them) and the points a
-unit uses up (the supply engine reads the points in a hex, not their count).
+- A 12C2c port generates them only while it is a limited source, a naval element traced from it
+  to a full general supply source (DPS, 01-Feb-06: Malaga with enemy submarines in its hex could
+  not, were it not a full source).
+
+The points units use up at each supply check: supply_point_use.py (12C3).
 """
 from __future__ import annotations
 
@@ -22,15 +25,16 @@ from dataclasses import replace
 
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
-from logistics.position import Position, SupplyStock
+from logistics.position import Position, SupplyStock, Unit
 
 RULE = "12C3a (Rules Court, TEM 62)"
 
 
 def source_hexes(position: Position, map_: Map, side: str) -> dict[Hex, str]:
     """The hexes at which `side` may generate general supply points now, each with its source:
-    the active hexes of its full sources (12C1) and the cities of its limited sources it owns
-    (12C2a / 12C2b; each owned hex of a per-hex source such as Barcelona, 38D2)."""
+    the active hexes of its full sources (12C1), the cities of its limited sources it owns
+    (12C2a / 12C2b; each owned hex of a per-hex source such as Barcelona, 38D2) and its 12C2c
+    ports."""
     from logistics.games.europa.supply import EuropaSupply
     engine = EuropaSupply(position, map_)
     out: dict[Hex, str] = {}
@@ -46,7 +50,35 @@ def source_hexes(position: Position, map_: Map, side: str) -> dict[Hex, str]:
         owned = [h for h in hexes if position.owner_of(h) == side and h not in barred]
         for h in owned if src.per_hex or len(owned) == len(hexes) else ():
             out.setdefault(h, src.name)
+    for port in _ports_12C2c(engine, side):
+        out.setdefault(port.place.hex, f"{port.name} (12C2c)")
     return out
+
+
+def _ports_12C2c(engine, side: str) -> list:
+    """12C2c ports that are limited sources of `side` now, and so may generate points (DPS,
+    01-Feb-06: a port generates them under 12C2c only when a naval element can be traced from it
+    to a full general supply source; 34K blocks it): friendly-owned functioning minor / standard
+    ports whose naval element reaches a full source usable by some unit of the side (AEG,
+    07-Jan-05, as limited.py reads it)."""
+    from logistics.games.europa.limited import ALL_PORTS
+    from logistics.games.europa.naval import port_state
+    position, map_, rules = engine.position, engine.map, engine.rules
+    if rules.limited_port_sides and side not in rules.limited_port_sides:
+        return []
+    users = [Unit(f"12C2c {aff}", side, coalition, aff) for coalition, affs in position.side(side).coalitions
+             for aff in affs]
+    found = []
+    for port in map_.ports:
+        if port.klass not in ("minor", "standard") or port.place.hex is None:
+            continue
+        state = port_state(position, map_, rules, port)
+        if not state.functioning or state.owner != side:
+            continue
+        node = engine.index.pos[port.place.hex]
+        if any(node in engine.general_reach(u, ALL_PORTS).origins for u in users):
+            found.append(port)
+    return found
 
 
 def _place(map_: Map, h: Hex) -> str:

@@ -11,8 +11,8 @@ What the engine checks, each rule with its ruling:
   embark in the exploitation phase, while any embarked unit may be moved by sea and disembarked
   then (DAT 15-Feb-04, Rule 31A; SF Q&A on 31A, GR/D 1998).
 - The group's cargo capacity (`capacity`, REs) bounds the REs aboard (12B4 / 30).
-- REs embarked and disembarked at a port in one orders file (one phase) fit the port's capacity
-  (30A; the chart values are `port_capacity`, less one per hit, `port_damage`).
+- REs embarked and disembarked at a port in one phase, over all its orders files, fit the port's
+  capacity (30A; the chart values are `port_capacity`, less one per hit, `port_damage`).
 - A group sails to a sea or port hex; `in_port: true` only at a friendly-owned port. Danger
   zones do not stop it: a ship may run through one at the risk of damage (AEG 11-Mar-04, 34F),
   which is the players' roll, and is reported. Its cargo goes with it.
@@ -53,15 +53,19 @@ def _port(position: Position, map_: Map, side: str, group, where, key: str):
 
 
 class Through:
-    """REs embarked and disembarked at each port in one orders file (30A port capacity)."""
+    """REs embarked and disembarked at each port this phase (30A port capacity): `spent`, what
+    earlier orders of the phase used (kept in the position by the turn engine), then these."""
 
-    def __init__(self):
-        self.used: dict[str, float] = {}
+    def __init__(self, spent: dict[str, float] | None = None):
+        self.spent = dict(spent or {})
+        self.used: dict[str, float] = dict(self.spent)
 
     def add(self, state, res: float, where, key: str) -> None:
         name = state.port.name
         if self.used.get(name, 0.0) + res > state.capacity:
-            raise where(key, f"{self.used.get(name, 0.0) + res:g} REs through {name} this phase",
+            earlier = self.spent.get(name, 0.0)
+            raise where(key, f"{self.used.get(name, 0.0) + res:g} REs through {name} this phase"
+                        + (f" ({earlier:g} by earlier orders)" if earlier else ""),
                         f"at most its capacity, {state.capacity:g} REs (30A; options.port_capacity, port_damage)")
         self.used[name] = self.used.get(name, 0.0) + res
 

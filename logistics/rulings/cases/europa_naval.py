@@ -425,7 +425,7 @@ def rule_12C2_12C3a_a_limited_source_still_supplies_while_its_supply_points_rema
 def rule_12C3a_12C1b_malaga_is_a_radical_full_source_despite_enemy_submarines_in_its_hex_DPS_01Feb06():
     """12C3a / 12C1b (DPS, 01-Feb-06): Malaga is a Radical full source needing no connection and
     no naval line, so enemy submarines in its hex do not stop it being a source (nor, therefore,
-    GSPs being generated there; generation itself is not modelled). As a 12C2c port, by contrast,
+    GSPs being generated there: games/europa/supply_points.py). As a 12C2c port, by contrast,
     the submarines' combat zone blocks its naval element (34K)."""
     m = island_map()
     subs = NavalGroup("Subs", "Insurgent", "submarine", m.hex_at("0305"))

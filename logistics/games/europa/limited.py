@@ -285,8 +285,8 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         if found is None:
             return False, None, 0
         line = found[1]
-        k = next((k for k, st in enumerate(line) if st.element == "naval"), None)
-        return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex))), len(line) - 1
+        start = line.hex_before_first("naval")       # the port the naval element starts from
+        return True, None if start is None else _small(map_.port_at(map_.hex_at(start))), len(line) - 1
 
     def port_classes(unit) -> tuple[str, ...]:
         # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.

@@ -71,3 +71,33 @@ def test_a_line_read_late_is_the_line_read_at_once(judged):
     fresh = EuropaSupply(engine.position, engine.map)
     for u, v in zip(engine.position.units, verdicts):
         assert fresh.verdict(u).line == v.line, u.id
+
+
+def test_the_verdicts_make_no_steps():
+    """The verdicts alone (the source's place, the limited sources' ports) read a line's last hex
+    and the hex its naval element starts from out of its parts: no line is made hex by hex."""
+    loaded = load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml"))
+    verdicts = EuropaSupply(loaded.position, loaded.map).verdicts()
+    kept = [v.__dict__["_line"] for v in verdicts if pending(v)]
+    assert len(kept) > 10 and all(line._steps is None for line in kept)
+
+
+def test_the_last_hex_and_the_naval_start_read_from_the_parts_are_those_of_the_steps():
+    """12B4 (Bilbao by sea to Cartagena, and every line of the bundled scenario): a line's last hex
+    (its source, 12B) and the hex before its first naval step (the port of a naval element, the
+    Palma ruling, AEG 11-Mar-04) as the parts give them and as the made steps give them."""
+    from logistics.rulings.cases.europa_naval import pa, strait
+    m, p = strait([pa("0702")], ceuta="Loyalist")
+    loaded = load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml"))
+    lines = [v.__dict__["_line"] for v in EuropaSupply(p, m).verdicts() if pending(v)]
+    lines += [v.__dict__["_line"] for v in EuropaSupply(loaded.position, loaded.map).verdicts() if pending(v)]
+    naval = 0
+    for line in lines:
+        last, start = line.last_hex(), line.hex_before_first("naval")
+        steps = line.steps()
+        k = next((k for k, st in enumerate(steps) if st.element == "naval"), None)
+        assert last == steps[-1].hex
+        assert start == (None if k is None else steps[k - 1].hex)
+        assert (line.last_hex(), line.hex_before_first("naval")) == (last, start)
+        naval += k is not None
+    assert naval >= 1

@@ -26,9 +26,9 @@ class Explanations:
                          + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
-        allowed = self.level <= level
         key = ("relaxed", id(reach), level)
         if key not in self._memo or self._memo[key][0] is not reach:
+            allowed = self.level <= level        # a whole-map mask: made once per search, not per unit
             open_view = Unblocked(view)          # the same for both sides
             over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
             self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),

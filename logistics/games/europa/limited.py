@@ -273,10 +273,15 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     options: list[Option] = []
     port_caps: dict[str, float] = {}
 
-    def line_to(unit, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None, int]:
-        """Can the unit trace to these seeds; the minor / standard port its naval element starts
-        from, if any; and the hexes its line enters."""
-        reach = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
+    reaches: dict = {}
+
+    def line_to(unit, target: tuple, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None, int]:
+        """Can the unit trace to these seeds (`target` names them); the minor / standard port its
+        naval element starts from, if any; and the hexes its line enters."""
+        key = (target, unit.side, unit.coalition, classes)   # the searches once per target, not per unit
+        reach = reaches.get(key)
+        if reach is None:
+            reach = reaches[key] = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
         hex_, box, _ = engine.placed_hex(unit)
         if hex_ is None:
             origin = reach.origins.get(box)
@@ -285,8 +290,8 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         if found is None:
             return False, None, 0
         line = found[1]
-        k = next((k for k, st in enumerate(line) if st.element == "naval"), None)
-        return True, None if k is None else _small(map_.port_at(map_.hex_at(line[k - 1].hex))), len(line) - 1
+        start = line.hex_before_first("naval")       # the port the naval element starts from
+        return True, None if start is None else _small(map_.port_at(map_.hex_at(start))), len(line) - 1
 
     def port_classes(unit) -> tuple[str, ...]:
         # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.
@@ -313,10 +318,10 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
             for u in candidates:
                 if not engine.may_use(src, u):   # 38D: collapsed Gobernito units as People's Army
                     continue
-                ok, via, length = line_to(u, seeds, boxes, port_classes(u))
+                ok, via, length = line_to(u, ("source", name, hexes, box), seeds, boxes, port_classes(u))
                 if ok:
                     # The Palma ruling: through a minor / standard port only if no other line exists.
-                    direct = via is None or line_to(u, seeds, boxes, rules.naval_origin_classes)[0]
+                    direct = via is None or line_to(u, ("source", name, hexes, box), seeds, boxes, rules.naval_origin_classes)[0]
                     options.append(Option(u.id, name, None if direct else via, length))
     for port in map_.ports:
         state = port_state(position, map_, rules, port)
@@ -333,7 +338,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
                 continue
             seeds = {port.place.hex: key} if port.place.hex is not None else {}
             boxes = {port.place.box: key} if port.place.box is not None else {}
-            ok, _, length = line_to(u, seeds, boxes, rules.naval_origin_classes)
+            ok, _, length = line_to(u, ("port", node), seeds, boxes, rules.naval_origin_classes)
             if ok:
                 capacities[key] = rules.limited_port_res
                 options.append(Option(u.id, key, length=length))

@@ -28,9 +28,32 @@ class PendingLine(Sequence):
         self.parts.append(step)
         self.counts.append((step.element, 1))
 
-    def add_descent(self, reach: Reach, start: int, element: str, depth: int) -> None:
-        self.parts.append((reach, start, element))
+    def add_descent(self, reach: Reach, start: int, element: str, depth: int, end: int) -> None:
+        self.parts.append((reach, start, element, end))
         self.counts.append((element, depth))
+
+    def last_hex(self) -> str:
+        """The hex of the line's last step (its source's hex), without making the steps."""
+        return self._hex_before(len(self.counts)) if self._steps is None else self._steps[-1].hex
+
+    def hex_before_first(self, element: str) -> str | None:
+        """The hex of the step before the line's first step of `element` (where a naval element
+        starts), or None if the line has no such step; without making the steps."""
+        if self._steps is not None:
+            k = next((k for k, st in enumerate(self._steps) if st.element == element), None)
+            return None if k is None else self._steps[k - 1].hex
+        k = next((k for k, (e, n) in enumerate(self.counts) if e == element and n), None)
+        return None if k is None else self._hex_before(k)
+
+    def _hex_before(self, k: int) -> str:
+        """The hex of the last step the first k parts make (a descent ends at its end node)."""
+        while True:
+            k -= 1
+            part, (_, n) = self.parts[k], self.counts[k]
+            if isinstance(part, LineStep):
+                return part.hex
+            if n:
+                return self.engine.index.hex_id(part[3])
 
     def count_since(self, part: int, element: str) -> int:
         """How many steps of `element` the parts from the `part`-th on hold."""
@@ -43,7 +66,7 @@ class PendingLine(Sequence):
                 if isinstance(part, LineStep):
                     out.append(part)
                 else:
-                    self.engine._descend(*part, out)
+                    self.engine._descend(*part[:3], out)
             self._steps, self.engine, self.parts = out, None, None
         return self._steps
 
@@ -98,7 +121,7 @@ class Lines:
         PendingLine: the descent, made into steps when the line is read)."""
         if isinstance(steps, PendingLine):
             end, depth = self._walk(reach, start)
-            steps.add_descent(reach, start, element, depth)
+            steps.add_descent(reach, start, element, depth, end)
             return end
         # Lines of many units share their ends: each descent is followed once per engine (the
         # searches it reads are kept by the engine, and LineSteps are immutable).

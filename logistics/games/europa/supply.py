@@ -271,7 +271,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if found is not None:
             _, line, lengths, source, weathers = found
             v.weather, v.line, v.lengths, v.source = self.line_weather(weathers), line, lengths, source
-            v.source_place = place_of(self.map, line[-1].hex)
+            v.source_place = place_of(self.map, line.last_hex())
         v.isolated = self._isolated(unit, general, i)
         if v.isolated:
             v.isolation = self._isolation(unit, general, i)

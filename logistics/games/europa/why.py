@@ -9,7 +9,7 @@ from logistics.games.europa.view import LOSE_ZOC_AT
 from logistics.hexgrid import Hex
 from logistics.position import UNOWNED, Unit
 from logistics.verdict import Block, Isolation
-from logistics.zoc import zoc_hexes
+from logistics.zoc import exerts_zoc, projects_into
 
 
 class Reasons:
@@ -28,21 +28,24 @@ class Reasons:
         city's owner."""
         key = ("blockers", side)
         if key not in self._memo:
-            zoc: dict[Hex, list[str]] = {}
-            for enemy in self.position.enemies_of(side):
-                for z, ids in zoc_hexes(self.position, self.map, enemy, LOSE_ZOC_AT).items():
-                    zoc.setdefault(z, []).extend(ids)
             enemies = set(self.position.enemies_of(side))
-            present: dict[Hex, list[str]] = {}
+            present: dict[Hex, list[Unit]] = {}
             for u in self.position.units:
                 if u.side in enemies and u.hex is not None:
-                    present.setdefault(u.hex, []).append(u.id)
-            self._memo[key] = (zoc, present, {u.id: u.side for u in self.position.units})
-        zoc, present, side_of = self._memo[key]
+                    present.setdefault(u.hex, []).append(u)
+            self._memo[key] = (present, {u.id: u.side for u in self.position.units})
+        present, side_of = self._memo[key]
         if "garrison" in reason:
             owner = self.position.owner_of(h)
             return (), (owner if owner not in (UNOWNED, "neutral") else None)
-        ids = zoc.get(h, []) if "ZOC" in reason else present.get(h, []) if "enemy unit" in reason else []
+        if "ZOC" in reason:
+            # Rule 5 as zoc.zoc_hexes reads it, asked of the hex and its neighbours only (the ZOC
+            # map of every enemy unit cost more than all the blocked hexes asked of it).
+            ids = [u.id for u in present.get(h, ()) if exerts_zoc(u, LOSE_ZOC_AT)]
+            for n in h.neighbours():
+                ids += [u.id for u in present.get(n, ()) if exerts_zoc(u, LOSE_ZOC_AT) and projects_into(self.map, n, h)]
+        else:
+            ids = [u.id for u in present.get(h, ())] if "enemy unit" in reason else []
         sides = sorted({side_of[u] for u in ids})
         return tuple(sorted(set(ids))), ", ".join(sides) or None
 

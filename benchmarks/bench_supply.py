@@ -57,6 +57,7 @@ except ImportError:          # the `bench` extra is not installed: rustworkx is 
     csgraph_dijkstra = None
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # this tree's package, not an installed one
 from synthetic import synthetic  # noqa: E402
 
 import logistics.games.europa.limited  # noqa: E402,F401  (imports ortools: not inside any timing)

@@ -33,6 +33,6 @@ def test_the_zoc_blockers_of_every_hex_are_those_of_the_zoc_map(u2_every):
         for h in map_.terrain:
             ids = tuple(sorted(set(zoc.get(h, []))))
             expected = (ids, ", ".join(sorted({side_of[u] for u in ids})) or None)
-            assert engine.blockers(h, side, "enemy ZOC and no friendly unit in the hex") == expected, (side, h)
+            assert engine.blockers(h, side, "12A, Rule 5", "enemy ZOC and no friendly unit in the hex") == expected, (side, h)
             named += bool(ids)
     assert named > 20

@@ -239,3 +239,22 @@ def test_the_text_says_each_fact_on_its_own_line():
     lost = next(u for u, x in v.items() if x.limited_lost)
     took = ", ".join(sorted(u for u, x in v.items() if x.general == LIMITED))
     assert f"  limited source port of Palma (6 REs) went to {took} (12C2)" in explanation(v[lost])
+
+
+def test_a_garrison_block_names_the_citys_owner_and_a_39A_block_no_one():
+    """39D (DPS 08-Oct-04): an intrinsic garrison is no unit, so the block names the enemy city's
+    owner; 39A: a friendly city waiting for its garrison is blocked by no one (not its owner)."""
+    from dataclasses import replace
+
+    from logistics.rulings.builders import position, source, unit
+    from logistics.rulings.cases.europa_garrisons import LONG, _judge, _strait
+
+    m = _strait()
+    p = position(m, [unit("N", "Nationalist", "0305", m)], owner="Insurgent", options=LONG,
+                 sources=[source("Src", "Insurgent", ["Source"])])
+    enemy_city = replace(p, owner={**p.owner, m.hex_at("0605"): "Loyalist"})
+    b = _judge(enemy_city, m, "N").blocked
+    assert (b.rule, b.units, b.side) == ("12A, 39D", (), "Loyalist")
+    waiting = replace(p, unpacified=frozenset({m.hex_at("0605")}))
+    b = _judge(waiting, m, "N").blocked
+    assert (b.rule, b.units, b.side) == ("39A", (), None)

@@ -154,7 +154,7 @@ def entry_blocks(pic: SupplyPicture, map_: Map) -> dict[str, dict[Hex, str]]:
         for h in map_.hexes():
             why = hook(h, side) if hook and map_.is_land(h) else None
             if why:
-                units, by = who(h, side, why[1]) if who else ((), None)
+                units, by = who(h, side, *why) if who else ((), None)
                 out[side][h] = f"{why[1]}{blockers_text(Block('', *why, units=units, side=by))} ({why[0]})"
     return out
 

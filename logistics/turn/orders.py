@@ -158,16 +158,16 @@ def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "sce
 def _combats(position: Position, map_: Map, doc, reader: HexReader) -> list[tuple[str, str]]:
     """TSCW 9.2: each combat's supply check at its resolution, on the position the orders leave
     (the game's `combat_refusal` / `combat_supply`); the combat's result is the players'."""
-    entries, attacked, hexes = [], set(), set()
+    entries, attacked, hexes, game = [], set(), set(), games.of(position)
     for d in doc.list():
         c = d.mapping(COMBAT_FIELDS, required=("hex", "attackers"))
         target, attackers = reader.hex(c["hex"]), c["attackers"].texts()
-        refused = games.of(position).combat_refusal(position, map_, target, attackers, attacked, hexes)
+        refused = game.combat_refusal(position, map_, target, attackers, attacked, hexes)
         if refused is not None:
             key, message, expected = refused
             node = c["attackers"].list()[int(key[10:-1])] if key.startswith("attackers[") else c[key]
             raise node.error(message, expected=expected)
-        entries += [("supply", line) for line in games.of(position).combat_supply(position, map_, target, attackers).lines]
+        entries += [("supply", line) for line in game.combat_supply(position, map_, target, attackers).lines]
         attacked |= set(attackers)
         hexes.add(target)
     return entries

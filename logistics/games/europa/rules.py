@@ -66,8 +66,7 @@ class EuropaSequence:
     of each player turn, the side whose player turn opens each game turn, and the events the
     engine runs at the game turn's boundaries."""
 
-    first: str                      # the side whose player turn opens each game turn
-    why_first: str                  # the ruling that says so
+    first: str                      # the side whose player turn opens each game turn (rulings above each entry)
     phases: tuple[str, ...] = PHASES
     pacification: bool = False      # 39A / 39B counted as each game turn begins
     collapse_player: str = ""       # 38D step 3 in this side's initial phase only
@@ -77,14 +76,12 @@ class EuropaSequence:
 SEQUENCES: dict[str, EuropaSequence] = {
     # DPS 04-Jan-04 (MSOP, under 38D): a game turn begins with the Insurgent player turn; collapse
     # at step 3 of its initial phase (AEG 04-May-04); both sides' supply at step 4 (DPS 08-Oct-04).
-    "europa-fwtbt": EuropaSequence("Insurgent", "a game turn is 'by definition' opened by the Insurgent "
-                                   "player turn (DPS 04-Jan-04)", pacification=True, collapse_player="Insurgent",
-                                   game_turn_events=True),
+    "europa-fwtbt": EuropaSequence("Insurgent", pacification=True, collapse_player="Insurgent", game_turn_events=True),
     # SF Q&A (GR/D, 03-Mar-98): play begins after the pre-game Allied movement phase with "the Allied
     # Apr I 44 turn"; each movement and exploitation phase has its naval and ground parts (Q&A on
     # 31A). No FWtBT event; supply judged at each initial phase (Q&A on 12: a unit ending its turn
     # at sea "in the next player turn ... becomes out of supply").
-    "europa-sf": EuropaSequence("Allied", "play opens with the Allied Apr I 44 player turn (SF Q&A, GR/D 03-Mar-98)"),
+    "europa-sf": EuropaSequence("Allied"),
 }
 
 

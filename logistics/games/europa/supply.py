@@ -223,6 +223,13 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
             return group.hex, None, None
         return None, None, "embarked at sea: no supply line can be traced (SF Q&A on Rule 12, 1998)"
 
+    def _place_of(self, printed: str) -> str | None:
+        """`place_of` for a line's end, once per source hex (many units end at few sources)."""
+        key = ("place", printed)
+        if key not in self._memo:
+            self._memo[key] = place_of(self.map, printed)
+        return self._memo[key]
+
     def verdict(self, unit: Unit) -> Verdict:
         hid = self.map.hex_id
         hex_, box, cannot = self.placed_hex(unit)
@@ -271,7 +278,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if found is not None:
             _, line, lengths, source, weathers = found
             v.weather, v.line, v.lengths, v.source = self.line_weather(weathers), line, lengths, source
-            v.source_place = place_of(self.map, line.last_hex())
+            v.source_place = self._place_of(line.last_hex())
         v.isolated = self._isolated(unit, general, i)
         if v.isolated:
             v.isolation = self._isolation(unit, general, i)

@@ -18,14 +18,14 @@ class Reasons:
 
     def _blocked_at(self, printed: str, side: str, rule: str, reason: str) -> Block:
         """A Block naming the units behind it."""
-        units, by = self.blockers(self.map.hex_at(printed), side, reason)
+        units, by = self.blockers(self.map.hex_at(printed), side, rule, reason)
         return Block(printed, rule, reason, units=units, side=by)
 
-    def blockers(self, h: Hex, side: str, reason: str) -> tuple[tuple[str, ...], str | None]:
-        """The enemy units that stop a line of `side` entering `h` for `reason` (`SideView.why_not`:
-        a unit in the hex, or the ZOC exerted into it, Rule 5 as zoc.zoc_hexes reads it, a U-2
+    def blockers(self, h: Hex, side: str, rule: str, reason: str) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units that stop a line of `side` entering `h` by `rule` (`SideView.why_not`'s rule and reason, told apart by the rule:
+        12A a unit in the hex, Rule 5 the ZOC exerted into it as zoc.zoc_hexes reads it, a U-2
         unit exerting none), and their side; for an intrinsic garrison (39D), no unit but the
-        city's owner."""
+        city's owner; for terrain, neutrals and 39A, none."""
         key = ("blockers", side)
         if key not in self._memo:
             enemies = set(self.position.enemies_of(side))
@@ -35,17 +35,17 @@ class Reasons:
                     present.setdefault(u.hex, []).append(u)
             self._memo[key] = (present, {u.id: u.side for u in self.position.units})
         present, side_of = self._memo[key]
-        if "garrison" in reason:
+        if "39D" in rule:
             owner = self.position.owner_of(h)
             return (), (owner if owner not in (UNOWNED, "neutral") else None)
-        if "ZOC" in reason:
+        if "Rule 5" in rule:
             # Rule 5 as zoc.zoc_hexes reads it, asked of the hex and its neighbours only (the ZOC
             # map of every enemy unit cost more than all the blocked hexes asked of it).
             ids = [u.id for u in present.get(h, ()) if exerts_zoc(u, LOSE_ZOC_AT)]
             for n in h.neighbours():
                 ids += [u.id for u in present.get(n, ()) if exerts_zoc(u, LOSE_ZOC_AT) and projects_into(self.map, n, h)]
         else:
-            ids = [u.id for u in present.get(h, ())] if "enemy unit" in reason else []
+            ids = [u.id for u in present.get(h, ())] if rule == "12A" else []
         sides = sorted({side_of[u] for u in ids})
         return tuple(sorted(set(ids))), ", ".join(sides) or None
 

@@ -94,7 +94,7 @@ def _status(v: Verdict) -> str:
 
 
 def _enemy(position: Position, side: str) -> str:
-    return next((s.name for s in position.sides if s.name != side), "enemy")
+    return next(iter(position.enemies_of(side)), "enemy")
 
 
 def _defenders(position: Position, target: Hex, side: str):
@@ -139,7 +139,7 @@ def combat_supply(position: Position, map_: Map, target: Hex, attackers: list[st
         out.drm = 1
         out.lines.append(f"{head} +1 drm to the attacker: {', '.join(short)} not fully supplied (9.3, 9.6, 15.17)")
     for side in [x.name for x in position.sides]:
-        air = air_support_possible(position, map_, side, target)
+        air = air_support_possible(position, map_, side, target, engine)
         out.lines.append(f"12.2.2 air support at {hid}: {side} {'may' if air.ok else 'may not'} support ({air.reason})")
     return out
 

@@ -109,10 +109,11 @@ def reserve_allowed(position: Position, map_: Map, hq: Unit) -> Answer:
     return Answer(False, "12.1.4", "no continuous friendly rail line to a USS")
 
 
-def air_support_possible(position: Position, map_: Map, side: str, combat_hex: Hex) -> Answer:
+def air_support_possible(position: Position, map_: Map, side: str, combat_hex: Hex,
+                         engine: TscwSupply | None = None) -> Answer:
     """12.2.2: air units support a combat within 3 hexes of a friendly-controlled, fully supplied
-    secondary source (town, city, HQ) or of a USS."""
-    engine = TscwSupply(position, map_)
+    secondary source (town, city, HQ) or of a USS. `engine`: one already judging this position."""
+    engine = engine or TscwSupply(position, map_)
     probe = Unit("probe", side, "", "", type="hq", hex=combat_hex)
     uss = engine.uss_hexes(replace(probe, affiliation=_any_affiliation(position, side)))
     sources = dict(uss)

@@ -99,8 +99,8 @@ def next_tscw_turn(position: Position, source: str) -> Turn:
 
 def tscw_step(position: Position, map_: Map, source: str) -> Step:
     seg = tscw_segment(position, source)
-    nxt, new_turn = next_segment("tscw", seg.code)
     after = next_tscw_turn(position, source)
+    nxt, new_turn = tscw_segment(replace(position, turn=after), source), after.number != position.turn.number
     step = Step(after, position)
     p = position
     if seg.code in TSCW_MOVEMENT:

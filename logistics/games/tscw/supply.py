@@ -281,8 +281,9 @@ class TscwSupply:
         v.effects = list(EFFECTS[v.general])
         return v
 
-    def blockers(self, h: Hex, side: str, reason: str) -> tuple[tuple[str, ...], str | None]:
-        """The enemy units that stop a LOS of `side` entering `h` for `reason` (`entry_block`): in
+    def blockers(self, h: Hex, side: str, rule: str, reason: str) -> tuple[tuple[str, ...], str | None]:
+        """The enemy units that stop a LOS of `side` entering `h` by `rule` for `reason`
+        (`entry_block`'s, told apart by the reason: 9.4 names both): in
         the hex, or exerting the ZOC (10.1: into the six adjacent hexes, not across an all-sea or
         impassable hexside), and their side."""
         def stops(u: Unit) -> bool:
@@ -320,10 +321,10 @@ class TscwSupply:
             k = ix.node_of(step.hex)
             if enemy_units[k]:
                 why = "enemy unit in the hex"
-                return Block(step.hex, "9.4", why, *self.blockers(ix.hexes[k], unit.side, why))
+                return Block(step.hex, "9.4", why, *self.blockers(ix.hexes[k], unit.side, "9.4", why))
             if ezoc[k] and not friendly[k]:
                 why = "enemy ZOC and no friendly unit in the hex"
-                return Block(step.hex, "9.4, 10.3, 10.6", why, *self.blockers(ix.hexes[k], unit.side, why))
+                return Block(step.hex, "9.4, 10.3, 10.6", why, *self.blockers(ix.hexes[k], unit.side, "9.4, 10.3, 10.6", why))
         return Block(self.map.hex_id(unit.hex), "9.4", f"the nearest source is {d:g} hexes away; a LOS is at most {LOS_LENGTH}")
 
 

@@ -34,7 +34,6 @@ FOLDER = "corrections"
 SECTIONS = ("terrain", "hexsides", "rail", "roads", "cities", "ports")
 ROAD_CLASSES = ("road", "primary", "secondary")
 # Cached views of a Map that a correction makes stale.
-_CACHED = ("hexside_features", "rail_links", "road_links", "rail_hexes", "_city_index", "_port_index")
 
 
 @dataclass(frozen=True)
@@ -74,8 +73,7 @@ def apply_corrections(map_: Map, folder: Path, reader) -> None:
             if section in f and not f[section].is_null():
                 for item in f[section].list():
                     getattr(fixer, section)(item)
-                    for name in _CACHED:            # the next entry sees this one's result
-                        map_.__dict__.pop(name, None)
+                    map_.forget_views()             # the next entry sees this one's result
 
 
 class _Fixer:
@@ -133,7 +131,7 @@ class _Fixer:
                 runs = (replace(run, sides=tuple(s for s in run.sides if s != side)) if run.feature == feature else run
                         for run in m.side_features)
                 m.side_features[:] = [run for run in runs if run.sides]
-            m.__dict__.pop("hexside_features", None)
+            m.forget_views()
 
     # --- rail and roads ----------------------------------------------------------------------------
     def rail(self, item: Doc) -> None:

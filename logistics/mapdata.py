@@ -218,6 +218,13 @@ class Map:
         return [n for n in hex_.neighbours() if n in self.terrain]
 
     # --- hexsides -------------------------------------------------------------------------------
+    def forget_views(self) -> None:
+        """Drop every view cached from the map's lists (hexside features, rail and road links,
+        city and port indexes), after the lists themselves were changed in place."""
+        for name, attr in vars(type(self)).items():
+            if isinstance(attr, cached_property):
+                self.__dict__.pop(name, None)
+
     @cached_property
     def hexside_features(self) -> dict[Hexside, frozenset[str]]:
         index: dict[Hexside, set[str]] = {}

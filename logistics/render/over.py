@@ -11,7 +11,7 @@ from pathlib import Path
 
 from logistics.atomic import write_files
 from logistics.errors import LoadError
-from logistics.render.palette import TERRAIN_COLOURS
+from logistics.render.palette import TERRAIN_COLOURS, rgb
 
 OUTLINE = (40, 40, 40, 255)
 UNSURE = (220, 20, 60, 255)
@@ -26,10 +26,6 @@ class Drawn:
 
     def __str__(self) -> str:
         return f"{self.hexes} hexes drawn over the board ({self.unsure} unsure, outlined in red)\nwrote {self.output}"
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
 
 
 def _open(image: str, folder: Path):
@@ -69,13 +65,15 @@ def draw_over(map_folder: str | Path, image: str, output: str) -> Drawn:
     draw = ImageDraw.Draw(layer)
     row_step = pixels.ay * 3 ** 0.5 if map_.layout.orientation == "flat" else pixels.ay * 1.5
     font = ImageFont.load_default(size=max(8, int(row_step / 4.5)))
-    hexes = sorted(map_.terrain, key=lambda h: map_.layout.to_offset(h)[::-1])
+    hexes = map_.hexes()
+    unsure_drawn = 0
     for h in hexes:
         corners = pixels.corners(map_.layout, h)
-        draw.polygon(corners, fill=(*_rgb(TERRAIN_COLOURS[map_.terrain[h]]), TINT), outline=OUTLINE, width=1)
+        draw.polygon(corners, fill=(*rgb(TERRAIN_COLOURS[map_.terrain[h]]), TINT), outline=OUTLINE, width=1)
     for h in hexes:                 # outlines and ids over every tint
         hid = map_.hex_id(h)
         if hid in unsure:
+            unsure_drawn += 1
             corners = pixels.corners(map_.layout, h)      # a line: a wide polygon outline masks the whole image
             draw.line([*corners, corners[0]], fill=UNSURE, width=2)
         x, y = pixels.centre(map_.layout, h)
@@ -86,4 +84,4 @@ def draw_over(map_folder: str | Path, image: str, output: str) -> Drawn:
     fmt = "JPEG" if output.lower().endswith((".jpg", ".jpeg")) else "PNG"
     (picture.convert("RGB") if fmt == "JPEG" else picture).save(buffer, fmt)
     write_files({Path(output): buffer.getvalue()})
-    return Drawn(output, len(hexes), len(unsure & {map_.hex_id(h) for h in hexes}))
+    return Drawn(output, len(hexes), unsure_drawn)

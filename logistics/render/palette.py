@@ -53,10 +53,11 @@ def side_colour(sides: list[str], side: str) -> str:
 
 def blend(colour: str, opacity: float, under: str) -> str:
     """`colour` at `opacity` over `under`, as drawn."""
-    a, b = _rgb(colour), _rgb(under)
+    a, b = rgb(colour), rgb(under)
     return "#" + "".join(f"{round(x * opacity + y * (1 - opacity)):02x}" for x, y in zip(a, b))
 
 
-def _rgb(colour: str) -> tuple[int, int, int]:
+def rgb(colour: str) -> tuple[int, int, int]:
+    """'#rrggbb' as its three channels."""
     colour = colour.lstrip("#")
     return int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16)

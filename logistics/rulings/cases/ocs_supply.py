@@ -252,7 +252,7 @@ def rule_13_3c_13_3h_a_zoc_does_not_cross_an_impassable_hexside_for_trace_supply
     if wall:
         here = m.hex_at("0403")
         m.side_features.append(SideFeature("impassable", "", tuple(Hexside(here, n) for n in m.neighbours(here))))
-        m.__dict__.pop("hexside_features", None)
+        m.forget_views()
     assert verdicts(m, p)["Inf"].general == status
 
 

@@ -23,7 +23,7 @@ def test_the_games_first_player_opens_each_game_turn_whatever_the_order_of_sides
     assert (after.number, after.player, after.phase) == (4, first, "initial")
     opening = replace(p, turn=Turn(4, after.date, "exploitation", first))
     assert (next_europa_turn(opening).number, next_europa_turn(opening).player) == (4, last)
-    assert describe_next(p, m).endswith(f"{first} initial phase")
+    assert describe_next(p).endswith(f"{first} initial phase")
 
 
 @pytest.mark.parametrize("game, counted", [("europa-fwtbt", True), ("europa-sf", False)])

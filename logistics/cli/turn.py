@@ -53,7 +53,7 @@ def show_turn(scenario: str, as_json: bool) -> None:
         _report(recover(Path(scenario)))
     loaded = load_scenario_file(scenario)
     now, taken = describe(loaded.position), len(entries(Path(scenario)))
-    then = describe_next(loaded.position, loaded.map, scenario)
+    then = describe_next(loaded.position, scenario)
     _echo({"scenario": scenario, "now": now, "next": then, "steps_taken": taken},
           [f"now:  {now}", f"next: {then}", f"steps taken: {taken}"], as_json)
 

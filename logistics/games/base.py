@@ -157,15 +157,18 @@ class Game:
         raise LoadError(source, f"rail rules for {self.id} are not built yet", field="game",
                         expected="europa-fwtbt, europa-sf, tscw or ocs")
 
-    def step(self, position: Position, map_: Map, source: str) -> Step:
-        raise LoadError(source, f"no sequence of play for {position.game} yet", field="game",
-                        expected="europa-fwtbt, europa-sf or tscw")
+    def _no_sequence(self, position: Position, source: str) -> LoadError:
+        return LoadError(source, f"no sequence of play for {position.game} yet", field="game",
+                         expected="europa-fwtbt, europa-sf, tscw or ocs")
 
-    def next_turn(self, position: Position, source: str) -> Turn | None:
+    def step(self, position: Position, map_: Map, source: str) -> Step:
+        raise self._no_sequence(position, source)
+
+    def next_turn(self, position: Position, source: str) -> Turn:
         """The turn the next step reaches, found without running the step (the turn engine sets
-        the weather of a new game turn before its step; `turn show` describes it). None: only the
-        step knows, and the engine runs it to find out."""
-        return None
+        the weather of a new game turn before its step; `turn show` describes it). A game with a
+        `step` has this too."""
+        raise self._no_sequence(position, source)
 
     def generate_supply_points(self, position: Position, map_: Map, side: str, hex_, points: float,
                                affiliation: str, where) -> tuple[Position, str]:

@@ -7,15 +7,14 @@ every entry it saves changes something, as `logistics validate` requires.
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from xml.sax.saxutils import escape
 
 from logistics.hexgrid import Hexside
 from logistics.mapcorrect import ROAD_CLASSES
 from logistics.mapdata import CITY_SIZES, HEXSIDE_FEATURES, PORT_CLASSES, RAIL_CLASSES, TERRAINS, Map
+from logistics.render.page import html_page
 from logistics.render.palette import TERRAIN_COLOURS
-from logistics.render.svg import draw_picture, svg_document
+from logistics.render.svg import draw_picture
 
 
 def _side_key(map_: Map, side: Hexside) -> str:
@@ -51,12 +50,6 @@ def _select(name: str, options, label: str) -> str:
 def render_editor(map_: Map, *, hex_size: float = 12.0) -> str:
     """The editor page's HTML (deterministic)."""
     c = draw_picture(map_, None, True, map_.north_rotation, hex_size)
-    svg = svg_document(c).replace("<svg ", '<svg id="map-svg" ', 1)
-    data = json.dumps(editor_data(c, map_), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    data = data.replace("</", "<\\/")   # nothing in the data may close the script element
-    asset = resources.files("logistics.render")
-    script = "".join(asset.joinpath(js).read_text(encoding="utf-8") for js in ("hexpick.js", "editor.js"))
-    style = asset.joinpath("page.css").read_text(encoding="utf-8")
     modes = ("terrain", "hexside", "rail", "road", "city", "port")
     title = f"Corrections to map {map_.name}"
     tools = " ".join([
@@ -73,13 +66,9 @@ def render_editor(map_: Map, *, hex_size: float = 12.0) -> str:
         '<label>file <input id="file-name" value="corrections.yaml" size="16"></label>',
         '<button id="save">save</button>',
     ])
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<title>{escape(title)}</title>\n<style>\n{style}#bar label {{ white-space: nowrap; }}\n#edits {{ white-space: pre-wrap; }}\n</style>\n'
-            f'</head>\n<body>\n<div id="bar"><strong>{escape(title)}</strong> {tools}</div>\n'
-            f'<div id="main"><div id="map">{svg}</div>\n'
-            f'<div id="info"><p id="help">Pick a tool, then click the map: a hex paints its terrain; near a '
-            f'hexside toggles the feature; rail and road: click hex after adjacent hex (a segment already '
-            f'there is taken out); city and port: the name, then its hex. Save writes the correction file '
-            f'for the map folder\'s corrections/.</p><p id="status"></p><pre id="edits"></pre></div>'
-            f'</div>\n<script id="data" type="application/json">{data}</script>\n'
-            f'<script>\n{script}</script>\n</body>\n</html>\n')
+    info = ('<p id="help">Pick a tool, then click the map: a hex paints its terrain; near a '
+            'hexside toggles the feature; rail and road: click hex after adjacent hex (a segment already '
+            'there is taken out); city and port: the name, then its hex. Save writes the correction file '
+            'for the map folder\'s corrections/.</p><p id="status"></p><pre id="edits"></pre>')
+    return html_page(title, tools, c, info, editor_data(c, map_), "editor.js",
+                     style="#bar label { white-space: nowrap; }\n#edits { white-space: pre-wrap; }\n")

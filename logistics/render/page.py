@@ -55,20 +55,28 @@ def render_page(map_: Map, position: Position, pic: SupplyPicture, *, rotate: fl
                 hex_size: float = 12.0) -> str:
     """The HTML page: the picture with every layer drawn (each can be switched off)."""
     c = draw_picture(map_, position, False, rotate, hex_size, pic)
-    svg = svg_document(c).replace("<svg ", '<svg id="map-svg" ', 1)
-    data = json.dumps(page_data(c, pic, position, map_), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    data = data.replace("</", "<\\/")   # nothing in the data may close the script element
     groups = sorted({sh.group for sh in c.shapes} - {"map"})
     boxes = "".join(f'<label><input type="checkbox" checked data-layer="{g}"> {g}</label>' for g in groups)
+    bar = (f'<input id="search" type="search" placeholder="unit or city" aria-label="search a unit or a city"> '
+           f'<span id="layers">{boxes}</span>')
+    info = "<p>Hover a unit to see its verdict and its line; click a hex for its facts.</p>"
+    return html_page(pic.title, bar, c, info, page_data(c, pic, position, map_), "page.js")
+
+
+def html_page(title: str, bar: str, c, info: str, data: dict, script: str, style: str = "") -> str:
+    """The page around a picture (the map page, the editor): a bar with the title and `bar`'s
+    controls, the picture's SVG, an info panel, the data as JSON for `script` (with hexpick.js)
+    and page.css (then `style`). Deterministic."""
+    svg = svg_document(c).replace("<svg ", '<svg id="map-svg" ', 1)
+    data_text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    data_text = data_text.replace("</", "<\\/")   # nothing in the data may close the script element
     asset = resources.files("logistics.render")
-    script = "".join(asset.joinpath(js).read_text(encoding="utf-8") for js in ("hexpick.js", "page.js"))
-    style = asset.joinpath("page.css").read_text(encoding="utf-8")
+    code = "".join(asset.joinpath(js).read_text(encoding="utf-8") for js in ("hexpick.js", script))
+    css = asset.joinpath("page.css").read_text(encoding="utf-8") + style
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<title>{escape(pic.title)}</title>\n<style>\n{style}</style>\n</head>\n<body>\n'
-            f'<div id="bar"><strong>{escape(pic.title)}</strong> '
-            f'<input id="search" type="search" placeholder="unit or city" aria-label="search a unit or a city"> '
-            f'<span id="layers">{boxes}</span></div>\n'
+            f'<title>{escape(title)}</title>\n<style>\n{css}</style>\n</head>\n<body>\n'
+            f'<div id="bar"><strong>{escape(title)}</strong> {bar}</div>\n'
             f'<div id="main"><div id="map">{svg}</div>\n'
-            f'<div id="info"><p>Hover a unit to see its verdict and its line; click a hex for its facts.</p></div>'
-            f'</div>\n<script id="data" type="application/json">{data}</script>\n'
-            f'<script>\n{script}</script>\n</body>\n</html>\n')
+            f'<div id="info">{info}</div>'
+            f'</div>\n<script id="data" type="application/json">{data_text}</script>\n'
+            f'<script>\n{code}</script>\n</body>\n</html>\n')

@@ -43,13 +43,9 @@ def describe(position: Position) -> str:
     return games.of(position).describe(position)
 
 
-def describe_next(position: Position, map_: Map, source: str = "scenario") -> str:
-    """What the next step reaches, from the game's `next_turn` without running the step (a game
-    without that hook runs it)."""
-    after = games.of(position, source).next_turn(position, source)
-    if after is None:
-        return describe(advance(position, map_, source).position)
-    return describe(replace(position, turn=after))
+def describe_next(position: Position, source: str = "scenario") -> str:
+    """What the next step reaches, from the game's `next_turn` without running the step."""
+    return describe(replace(position, turn=games.of(position, source).next_turn(position, source)))
 
 
 def advance(position: Position, map_: Map, source: str = "scenario") -> Step:
@@ -70,8 +66,6 @@ def play(position: Position, map_: Map, source: str = "scenario", weather: dict[
         entries += [("weather", line + " (given)") for line in weather_lines(p.weather, given.weather)]
         p = given
     after = games.of(p, source).next_turn(p, source)
-    step = advance(p, map_, source) if after is None else None   # a game without `next_turn`
-    after = step.after if step is not None else after
     if after.number != p.turn.number:
         planned = scheduled_weather(p, after)
         if planned:                         # the new game turn's weather, before its supply check
@@ -79,9 +73,8 @@ def play(position: Position, map_: Map, source: str = "scenario", weather: dict[
             if scheduled.weather != p.weather:
                 entries += [("weather", f"{line} (schedule, {after.date or after.number})")
                             for line in weather_lines(p.weather, scheduled.weather)]
-                p, step = scheduled, None
-    if step is None:
-        step = advance(p, map_, source)
+                p = scheduled
+    step = advance(p, map_, source)
     entries += [(kind_of(line), line) for line in step.actions]
     after, lines = capture_yards(p, step.position, map_)
     entries += [("capacity", line) for line in lines]

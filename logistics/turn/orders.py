@@ -110,6 +110,18 @@ def move_unit(position: Position, map_: Map, side: str, unit_id: str, path: list
     return done
 
 
+def _where(fields, order):
+    """The `where(key, message, expected)` the games' checks call to place an error: at the
+    order's field `key` ("via[2]": that list's third item), or at the order itself."""
+    def where(key: str, message: str, expected: str):
+        name, _, index = key.partition("[")
+        node = fields.get(name, order)
+        if index and name in fields:
+            node = fields[name].list()[int(index[:-1])]
+        return node.error(message, expected=expected)
+    return where
+
+
 def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "scenario") -> Applied:
     """The position after the orders in `orders_path`; refused whole on the first bad order."""
     orders_path = Path(orders_path)
@@ -126,15 +138,8 @@ def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "sce
     reader = HexReader(map_)
     for d in f["moves"].list() if "moves" in f else []:
         m = d.mapping(MOVE_FIELDS, required=("unit", "to"))
-
-        def where(key, message, expected, m=m, d=d):
-            node = m.get(key.split("[")[0], d)
-            if key.startswith("via["):
-                node = m["via"].list()[int(key[4:-1])]
-            return node.error(message, expected=expected)
-
         path = [*(reader.hex(v) for v in (m["via"].list() if "via" in m else [])), reader.hex(m["to"])]
-        moved = move_unit(done.position, map_, side, m["unit"].text(), path, where)
+        moved = move_unit(done.position, map_, side, m["unit"].text(), path, _where(m, d))
         done.position, done.entries = moved.position, done.entries + moved.entries
     done = _naval(done, f, map_, side, reader)
     for d in f["supply_points"].list() if "supply_points" in f else []:
@@ -143,7 +148,7 @@ def apply_orders(scenario: Scenario, orders_path: Path | str, source: str = "sce
         aff = g["affiliation"].choice(affiliations, "affiliation") if "affiliation" in g else ""
         done.position, line = games.of(position).generate_supply_points(
             done.position, map_, side, reader.hex(g["hex"]), g["points"].number(0), aff,
-            lambda key, message, expected, g=g, d=d: g.get(key, d).error(message, expected=expected))
+            _where(g, d))
         done.entries.append(("supply", line))
     if "combats" in f:
         done.entries += _combats(done.position, map_, f["combats"], reader)
@@ -164,9 +169,7 @@ def _combats(position: Position, map_: Map, doc, reader: HexReader) -> list[tupl
         target, attackers = reader.hex(c["hex"]), c["attackers"].texts()
         refused = game.combat_refusal(position, map_, target, attackers, attacked, hexes)
         if refused is not None:
-            key, message, expected = refused
-            node = c["attackers"].list()[int(key[10:-1])] if key.startswith("attackers[") else c[key]
-            raise node.error(message, expected=expected)
+            raise _where(c, d)(*refused)
         entries += [("supply", line) for line in game.combat_supply(position, map_, target, attackers).lines]
         attacked |= set(attackers)
         hexes.add(target)
@@ -191,10 +194,7 @@ def _naval(done: Applied, f: dict, map_: Map, side: str, reader: HexReader) -> A
                   "disembark": (("unit", "beach"), ("unit",))}[kind]
         for d in f[kind].list():
             g = d.mapping(*fields)
-
-            def where(key, message, expected, g=g, d=d):
-                return g.get(key, d).error(message, expected=expected)
-
+            where = _where(g, d)
             if kind == "embark":
                 done.position, line = transport.embark(done.position, map_, side, g["unit"].text(), g["group"].text(),
                                                        through, where)

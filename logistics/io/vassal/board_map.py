@@ -128,8 +128,9 @@ def from_vassal(module_path: Path | str, board_name: str, output: Path | str, *,
     counts: dict[str, int] = {}
     for s in samples:
         counts[s.colour] = counts.get(s.colour, 0) + 1
-    unsure = sorted(((h.row, h.col, printed_id(grid.numbering, h), terrain_of[s.colour], why)
-                     for h, s, why in zip(grid.hexes, samples, doubts) if why), key=lambda u: (u[0], u[1]))
+    ids = [printed_id(grid.numbering, h) for h in grid.hexes]
+    unsure = sorted(((h.row, h.col, hid, terrain_of[s.colour], why)
+                     for h, hid, s, why in zip(grid.hexes, ids, samples, doubts) if why), key=lambda u: (u[0], u[1]))
     files[PALETTE_FILE] = palette_text(groups, counts)
     files[UNSURE_FILE] = ("# Hexes whose terrain is unsure: id, terrain now, why. Fix palette.yaml and run again.\n"
                           + "".join(f"{i} {t} {why}\n" for _, _, i, t, why in unsure))
@@ -139,6 +140,5 @@ def from_vassal(module_path: Path | str, board_name: str, output: Path | str, *,
         write_files({check / name: text for name, text in files.items()})
         load_map(check)
     write_files({folder / name: text for name, text in files.items()})
-    renamed = [(h.vassal, printed_id(grid.numbering, h)) for h in grid.hexes
-               if h.vassal != printed_id(grid.numbering, h)]
+    renamed = [(h.vassal, hid) for h, hid in zip(grid.hexes, ids) if h.vassal != hid]
     return FromVassal(folder, len(grid.hexes), len(groups), len(unsure), renamed, grid.in_zones)

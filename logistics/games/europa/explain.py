@@ -20,9 +20,9 @@ class Explanations:
     def _explain_block(self, unit: Unit, reach: GroupReach, i: int) -> Block:
         """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
         the length it would need."""
-        ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
+        ix, view = self.index, self.view(unit.side)
         if not reach.seeds.any():
-            return Block(hid(ix.hexes[i]), "12C1", "no full general supply source of its affiliation is active"
+            return Block(ix.hex_id(i), "12C1", "no full general supply source of its affiliation is active"
                          + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
@@ -41,12 +41,12 @@ class Explanations:
             if naval is not None:
                 return naval
         if d is None:
-            return Block(hid(ix.hexes[i]), "12B", "no line of any length reaches a friendly supply network")
+            return Block(ix.hex_id(i), "12B", "no line of any length reaches a friendly supply network")
         # The first hex the line enters that 12A / 37C / 39A bar, found once per hex of the search.
         blocked = self._first_entered(relaxed, i, lambda node: view.why_not(node) is not None, ("blocked", view.side))
         if blocked is not None:
             return self._blocked_at(ix.hex_id(blocked), unit.side, *view.why_not(blocked))
-        return Block(hid(ix.hexes[i]), "12B", f"the nearest line needs {d:g} overland hexes; "
+        return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:

@@ -6,6 +6,7 @@ borders)."""
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from logistics.files import load_scenario_file
@@ -29,6 +30,30 @@ def scenario_engine() -> EuropaSupply:
 
 ENGINES = [lambda: synthetic_engine(1000, 1), lambda: synthetic_engine(3000, 2),
            lambda: synthetic_engine(3000, 3), scenario_engine]
+
+
+@pytest.mark.parametrize("make", ENGINES)
+def test_isolation_of_every_node_is_the_regions_answer(make):
+    """3F (DPS, 22-Aug-05): a node is not isolated when an overland line of any length leads from
+    it into a full general supply source, as `Regions.reaching` answers node by node; for the
+    groups the units use and for random sets of seeds (pockets cut off from them)."""
+    engine, reference = make(), make()
+    rng = np.random.default_rng(7)
+    n = len(engine.index)
+    asked = {u.side: [] for u in engine.position.units}
+    for u in engine.position.units:
+        asked[u.side].append(engine.general_reach(u).seeds)
+    isolated = reached = 0
+    for side, seeds_list in sorted(asked.items()):
+        seeds_list = seeds_list[:3] + [rng.random(n) < p for p in (0.0005, 0.002, 0.01)]
+        for seeds in seeds_list:
+            fast = engine._reaching_seeds(side, seeds)
+            test = reference._regions(side).reaching(seeds)
+            slow = np.array([test(a) for a in range(n)], dtype=bool)
+            assert np.array_equal(fast, slow), side
+            isolated += int((~fast & engine.index.land).sum())
+            reached += int((fast & ~seeds).sum())
+    assert isolated and reached
 
 
 @pytest.mark.parametrize("make", ENGINES)

@@ -11,6 +11,7 @@ import pytest
 
 from logistics.files import load_scenario_file
 from logistics.games.europa.supply import EuropaSupply
+from logistics.network import search
 from logistics.zoc import projects_into
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +55,44 @@ def test_isolation_of_every_node_is_the_regions_answer(make):
             isolated += int((~fast & engine.index.land).sum())
             reached += int((fast & ~seeds).sum())
     assert isolated and reached
+
+
+def attack_by_search(engine: EuropaSupply, side: str):
+    """12D, 36D, the former per-unit reading: at a weather level the node's own zone allows, a
+    search from the side's attack-supply steps reaches it within that level's overland length."""
+    ix, view = engine.index, engine.view(side)
+    steps = {s.hex for s in engine.position.supply if s.side == side and s.kind == "attack" and s.amount > 0}
+    by_level = {}
+    for level in engine._levels if steps else ():
+        allowed = engine.level <= level
+        limit = engine.rules.lengths[engine.rules.weather_order[level]]["overland"]
+        by_level[level] = (limit, search(ix, ix.mask(steps) & allowed, **engine._overland(allowed, view), cutoff=limit))
+
+    def supplied(i: int) -> bool:
+        for level, (limit, reach) in by_level.items():
+            d = reach.dist.get(i)
+            if engine.level[i] <= level and d is not None and d <= limit:
+                return True
+        return False
+    return supplied
+
+
+@pytest.mark.parametrize("make", ENGINES)
+def test_attack_supply_of_every_node_is_the_search_answer(make):
+    """12D (AEG 1998): an overland element of the supply-line-summary length to a step of attack
+    supply, held to the weather of the hexes it crosses (36D); every node, for a unit of each side
+    without the 12D2 port rule."""
+    engine = make()
+    checked = set()
+    for unit in engine.position.units:
+        if unit.side in checked or engine.rules.port_attack_supply.get(unit.coalition) or unit.hex is None:
+            continue
+        checked.add(unit.side)
+        cases = [engine._attack_supply(unit, i) for i in range(len(engine.index))]
+        reference = attack_by_search(engine, unit.side)
+        assert cases == [reference(i) for i in range(len(engine.index))]
+        assert any(cases) and not all(cases)
+    assert checked
 
 
 @pytest.mark.parametrize("make", ENGINES)

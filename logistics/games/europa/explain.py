@@ -182,16 +182,12 @@ class Explanations:
             steps = {s.hex: "attack supply" for s in self.position.supply
                      if s.side == unit.side and s.kind == "attack" and s.amount > 0}
             ix, view = self.index, self.view(unit.side)
-            by_level = {}
+            supplied = np.zeros(len(ix), dtype=bool)     # every node's answer, once per side
             for level in self._levels if steps else ():
                 allowed = self.level <= level
-                weather = self.rules.weather_order[level]
-                by_level[level] = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view),
-                                         cutoff=self.rules.lengths[weather]["overland"])
-            self._memo[key] = by_level
-        for level, reach in self._memo[key].items():
-            d = reach.dist.get(i)
-            if self.level[i] <= level and d is not None and \
-                    d <= self.rules.lengths[self.rules.weather_order[level]]["overland"]:
-                return True
-        return False
+                limit = self.rules.lengths[self.rules.weather_order[level]]["overland"]
+                reach = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view), cutoff=limit)
+                # 36D: the unit's hex within this weather level, the line within its length.
+                supplied |= allowed & (reach.dist.array <= limit)
+            self._memo[key] = supplied
+        return bool(self._memo[key][i])

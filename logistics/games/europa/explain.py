@@ -20,9 +20,9 @@ class Explanations:
     def _explain_block(self, unit: Unit, reach: GroupReach, i: int) -> Block:
         """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
         the length it would need."""
-        ix, view, hid = self.index, self.view(unit.side), self.map.hex_id
+        ix, view = self.index, self.view(unit.side)
         if not reach.seeds.any():
-            return Block(hid(ix.hexes[i]), "12C1", "no full general supply source of its affiliation is active"
+            return Block(ix.hex_id(i), "12C1", "no full general supply source of its affiliation is active"
                          + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
@@ -41,12 +41,12 @@ class Explanations:
             if naval is not None:
                 return naval
         if d is None:
-            return Block(hid(ix.hexes[i]), "12B", "no line of any length reaches a friendly supply network")
+            return Block(ix.hex_id(i), "12B", "no line of any length reaches a friendly supply network")
         # The first hex the line enters that 12A / 37C / 39A bar, found once per hex of the search.
         blocked = self._first_entered(relaxed, i, lambda node: view.why_not(node) is not None, ("blocked", view.side))
         if blocked is not None:
             return self._blocked_at(ix.hex_id(blocked), unit.side, *view.why_not(blocked))
-        return Block(hid(ix.hexes[i]), "12B", f"the nearest line needs {d:g} overland hexes; "
+        return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
@@ -106,10 +106,22 @@ class Explanations:
         source of the unit's affiliation (DPS, 22-Aug-05)."""
         key = ("isolation", id(reach))
         if key not in self._memo or self._memo[key][0] is not reach:
-            self._memo[key] = (reach, self._regions(unit.side).reaching(reach.seeds))
-        if self._memo[key][1](i):
+            self._memo[key] = (reach, self._reaching_seeds(unit.side, reach.seeds))
+        if self._memo[key][1][i]:
             return False
         return not self._naval_unisolated(unit, i, None)
+
+    def _reaching_seeds(self, side: str, seeds: np.ndarray) -> np.ndarray:
+        """`Regions.reaching(seeds)` for every node at once, as a node mask: a seed, or a node a
+        line may leave along an edge into a region holding a seed (one pass over the edges, not
+        one question per unit)."""
+        regions, ix = self._regions(side), self.index
+        targets = sorted({regions.region(s) for s in np.flatnonzero(seeds & regions.into).tolist()})
+        into_target = np.isin(regions.label, targets) & regions.into
+        leaves = regions.edges & regions.out_of[ix.src] & into_target[ix.dst]
+        reaching = seeds.copy()
+        reaching[ix.src[leaves]] = True
+        return reaching
 
     def _regions(self, side: str) -> Regions:
         """What `_any_length` answers, for any seeds, without a search per set of seeds."""
@@ -170,16 +182,12 @@ class Explanations:
             steps = {s.hex: "attack supply" for s in self.position.supply
                      if s.side == unit.side and s.kind == "attack" and s.amount > 0}
             ix, view = self.index, self.view(unit.side)
-            by_level = {}
+            supplied = np.zeros(len(ix), dtype=bool)     # every node's answer, once per side
             for level in self._levels if steps else ():
                 allowed = self.level <= level
-                weather = self.rules.weather_order[level]
-                by_level[level] = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view),
-                                         cutoff=self.rules.lengths[weather]["overland"])
-            self._memo[key] = by_level
-        for level, reach in self._memo[key].items():
-            d = reach.dist.get(i)
-            if self.level[i] <= level and d is not None and \
-                    d <= self.rules.lengths[self.rules.weather_order[level]]["overland"]:
-                return True
-        return False
+                limit = self.rules.lengths[self.rules.weather_order[level]]["overland"]
+                reach = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view), cutoff=limit)
+                # 36D: the unit's hex within this weather level, the line within its length.
+                supplied |= allowed & (reach.dist.array <= limit)
+            self._memo[key] = supplied
+        return bool(self._memo[key][i])

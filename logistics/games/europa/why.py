@@ -17,9 +17,12 @@ class Reasons:
     per-engine memo they read."""
 
     def _blocked_at(self, printed: str, side: str, rule: str, reason: str) -> Block:
-        """A Block naming the units behind it."""
-        units, by = self.blockers(self.map.hex_at(printed), side, rule, reason)
-        return Block(printed, rule, reason, units=units, side=by)
+        """A Block naming the units behind it (kept: many lines stop at the same hex)."""
+        key = ("blocked at", printed, side, rule, reason)
+        if key not in self._memo:
+            units, by = self.blockers(self.index.hexes[self.index.node_of(printed)], side, rule, reason)
+            self._memo[key] = Block(printed, rule, reason, units=units, side=by)
+        return self._memo[key]
 
     def blockers(self, h: Hex, side: str, rule: str, reason: str) -> tuple[tuple[str, ...], str | None]:
         """The enemy units that stop a line of `side` entering `h` by `rule` (`SideView.why_not`'s rule and reason, told apart by the rule:
@@ -42,12 +45,25 @@ class Reasons:
             # Rule 5 as zoc.zoc_hexes reads it, asked of the hex and its neighbours only (the ZOC
             # map of every enemy unit cost more than all the blocked hexes asked of it).
             ids = [u.id for u in present.get(h, ()) if exerts_zoc(u, LOSE_ZOC_AT)]
-            for n in h.neighbours():
-                ids += [u.id for u in present.get(n, ()) if exerts_zoc(u, LOSE_ZOC_AT) and projects_into(self.map, n, h)]
+            for n in self._zoc_neighbours(h):
+                ids += [u.id for u in present.get(n, ()) if exerts_zoc(u, LOSE_ZOC_AT)]
         else:
             ids = [u.id for u in present.get(h, ())] if rule == "12A" else []
         sides = sorted({side_of[u] for u in ids})
         return tuple(sorted(set(ids))), ", ".join(sides) or None
+
+    def _zoc_neighbours(self, h: Hex) -> list[Hex]:
+        """The neighbours of `h` whose ZOC projects into it (zoc.projects_into), read from the
+        index's edges into h (as view._zoc_mask) when h is on the map."""
+        ix = self.index
+        b = ix.pos.get(h)
+        if b is None or not ix.land[b]:
+            return [n for n in h.neighbours() if projects_into(self.map, n, h)]
+        e = ix.in_eid[b]
+        into = (e >= 0) & ix.crossable[e] & ~ix.neutral_border[e]
+        # Off-map neighbours are not in the index: asked one by one.
+        return [ix.hexes[a] for a in ix.nbr[b][into].tolist()] + \
+            [n for n in h.neighbours() if n not in ix.pos and projects_into(self.map, n, h)]
 
     def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None) -> Isolation:
         """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail

@@ -261,9 +261,41 @@ def port_key(port) -> str:
     return f"port of {port.name}"
 
 
-def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float], list[Option], dict[str, float]]:
-    """The allocation problem of a position: units out of full supply, sources, eligibility."""
+def source_parts(position, map_, src) -> list[tuple[str, tuple]]:
+    """The sources a limited source (12C2a / b) gives now: (name, hexes), the whole city while
+    its side owns it, or each hex its side owns (per_hex)."""
+    city = map_.city(src.city)
+    box = city.place.box
+    if src.per_hex and box is None:
+        # 38D2 (AEG, 10-Feb-04): each Loyalist-owned hex of Barcelona, 6 REs apiece.
+        return [(f"{src.name} {map_.hex_id(h)}", (h,)) for h in city.place.hexes if position.owner_of(h) == src.side]
+    owned = position.box_owner.get(box) == src.side if box else \
+        all(position.owner_of(h) == src.side for h in city.place.hexes)
+    return [(src.name, city.place.hexes)] if owned else []
+
+
+def limited_ports(position, map_, rules) -> list[tuple]:
+    """The ports that may be limited sources (12C2c, AEG 07-Jan-05): each functioning minor or
+    standard port (30A2/3, TEM 67), with its owner and name as a source."""
     from logistics.games.europa.naval import port_state
+    found = []
+    for port in map_.ports:
+        state = port_state(position, map_, rules, port)
+        if port.klass in ("minor", "standard") and state.functioning:
+            found.append((port, state.owner, port_key(port)))
+    return found
+
+
+def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float], list[Option], dict[str, float]]:
+    """The allocation problem of a position: units out of full supply, sources, eligibility.
+
+    Whole-map: each target's searches run once per side, coalition and origin classes, only when
+    some candidate's line may reach the target at all (`Reachable`), and answer every candidate of
+    a kind (side, coalition, affiliation: all a line depends on, 12C1) at once; a line is traced
+    only for the units that reach the target, for its length and the port of its naval element."""
+    import numpy as np
+
+    from logistics.games.europa.limited_reach import Reachable, line_levels
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
     units = {u.id: u for u in position.units}
     candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
@@ -273,25 +305,58 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     options: list[Option] = []
     port_caps: dict[str, float] = {}
 
+    placed = [engine.placed_hex(u) for u in candidates]
+    nodes = np.array([-1 if h is None else ix.pos[h] for h, _, _ in placed], dtype=np.int64)
+    kinds: dict[tuple[str, str, str], list[int]] = {}        # kind -> its candidates' positions
+    for k, u in enumerate(candidates):
+        kinds.setdefault((u.side, u.coalition, u.affiliation), []).append(k)
+    kinds = {kind: np.array(members, dtype=np.int64) for kind, members in kinds.items()}
+    bounds: dict[tuple, Reachable] = {}       # per side, zone coalition and naval origin classes
     reaches: dict = {}
 
-    def line_to(unit, target: tuple, seeds: dict, boxes: dict, classes) -> tuple[bool, str | None, int]:
-        """Can the unit trace to these seeds (`target` names them); the minor / standard port its
-        naval element starts from, if any; and the hexes its line enters."""
+    def reachable(unit, seeds: dict, boxes: dict, classes) -> bool:
+        """False if no line of a candidate of the unit's side reaches the seeds (`Reachable`)."""
+        key = (unit.side, engine._zone_coalition(unit.coalition), classes)
+        if key not in bounds:
+            members = np.array([k for k, u in enumerate(candidates) if u.side == unit.side], dtype=np.int64)
+            on_map = nodes[members]
+            bounds[key] = Reachable(engine, unit.side, key[1], classes, on_map[on_map >= 0],
+                                    {placed[k][1] for k in members[on_map < 0].tolist()})
+        return bounds[key].reaches(seeds, boxes)
+
+    def reach_of(unit, target: tuple, seeds: dict, boxes: dict, classes):
         key = (target, unit.side, unit.coalition, classes)   # the searches once per target, not per unit
-        reach = reaches.get(key)
-        if reach is None:
-            reach = reaches[key] = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
-        hex_, box, _ = engine.placed_hex(unit)
-        if hex_ is None:
+        if key not in reaches:
+            reaches[key] = engine.group_reach(unit.side, seeds, unit.coalition, classes, boxes)
+        return reaches[key]
+
+    def lines_to(members: np.ndarray, target: tuple, seeds: dict, boxes: dict, classes) -> dict[int, tuple]:
+        """The candidates among `members` (of one kind) that trace a line to these seeds (`target`
+        names them): position -> (the minor / standard port its naval element starts from, if
+        any; the hexes its line enters)."""
+        unit = candidates[members[0]]
+        if not reachable(unit, seeds, boxes, classes):
+            return {}                                         # no line of these units gets there
+        reach = reach_of(unit, target, seeds, boxes, classes)
+        found: dict[int, tuple] = {}
+        on_map = members[nodes[members] >= 0]
+        for k in on_map[line_levels(engine, reach, nodes[on_map]) >= 0].tolist():
+            line = engine._best_line(reach, int(nodes[k]))[1]
+            start = line.hex_before_first("naval")       # the port the naval element starts from
+            found[k] = (None if start is None else _small(map_.port_at(map_.hex_at(start))), len(line) - 1)
+        for k in members[nodes[members] < 0].tolist():
+            box = placed[k][1]
             origin = reach.origins.get(box)
-            return box in reach.box_sources or origin is not None, _small(origin), 0
-        found = engine._best_line(reach, ix.pos[hex_])
-        if found is None:
-            return False, None, 0
-        line = found[1]
-        start = line.hex_before_first("naval")       # the port the naval element starts from
-        return True, None if start is None else _small(map_.port_at(map_.hex_at(start))), len(line) - 1
+            if box in reach.box_sources or origin is not None:
+                found[k] = (_small(origin), 0)
+        return found
+
+    def traces(k: int, target: tuple, seeds: dict, boxes: dict, classes) -> bool:
+        """Whether candidate k traces a line to the seeds with naval elements from `classes`."""
+        reach = reach_of(candidates[k], target, seeds, boxes, classes)
+        if nodes[k] < 0:
+            return placed[k][1] in reach.box_sources or placed[k][1] in reach.origins
+        return engine._line_level(reach, int(nodes[k])) is not None
 
     def port_classes(unit) -> tuple[str, ...]:
         # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.
@@ -302,46 +367,39 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         return port_key(port) if port is not None and port.klass in ("minor", "standard") else None
 
     for src in position.limited_sources:
-        city = map_.city(src.city)
-        box = city.place.box
-        if src.per_hex and box is None:
-            # 38D2 (AEG, 10-Feb-04): each Loyalist-owned hex of Barcelona, 6 REs apiece.
-            parts = [(f"{src.name} {map_.hex_id(h)}", (h,)) for h in city.place.hexes
-                     if position.owner_of(h) == src.side]
-        else:
-            owned = position.box_owner.get(box) == src.side if box else \
-                all(position.owner_of(h) == src.side for h in city.place.hexes)
-            parts = [(src.name, city.place.hexes)] if owned else []
-        for name, hexes in parts:
+        box = map_.city(src.city).place.box
+        for name, hexes in source_parts(position, map_, src):
             capacities[name] = src.capacity
             seeds, boxes = {h: name for h in hexes}, ({box: name} if box else {})
-            for u in candidates:
-                if not engine.may_use(src, u):   # 38D: collapsed Gobernito units as People's Army
-                    continue
-                ok, via, length = line_to(u, ("source", name, hexes, box), seeds, boxes, port_classes(u))
-                if ok:
-                    # The Palma ruling: through a minor / standard port only if no other line exists.
-                    direct = via is None or line_to(u, ("source", name, hexes, box), seeds, boxes, rules.naval_origin_classes)[0]
-                    options.append(Option(u.id, name, None if direct else via, length))
-    for port in map_.ports:
-        state = port_state(position, map_, rules, port)
-        if port.klass not in ("minor", "standard") or not state.functioning:
-            continue
-        key = port_key(port)
+            target = ("source", name, hexes, box)
+            found: dict[int, tuple] = {}
+            for members in kinds.values():
+                unit = candidates[members[0]]
+                if engine.may_use(src, unit):   # 38D: collapsed Gobernito units as People's Army
+                    found |= lines_to(members, target, seeds, boxes, port_classes(unit))
+            for k in sorted(found):
+                via, length = found[k]
+                # The Palma ruling: through a minor / standard port only if no other line exists.
+                direct = via is None or traces(k, target, seeds, boxes, rules.naval_origin_classes)
+                options.append(Option(candidates[k].id, name, None if direct else via, length))
+    for port, owner, key in limited_ports(position, map_, rules):
         port_caps[key] = rules.limited_port_res
         node = ix.pos[port.place.hex] if port.place.hex is not None else port.place.box
-        for u in candidates:
-            if u.side != state.owner or port_classes(u) != ALL_PORTS:
+        seeds = {port.place.hex: key} if port.place.hex is not None else {}
+        boxes = {port.place.box: key} if port.place.box is not None else {}
+        found = {}
+        for members in kinds.values():
+            unit = candidates[members[0]]
+            if unit.side != owner or port_classes(unit) != ALL_PORTS or \
+                    not reachable(unit, seeds, boxes, rules.naval_origin_classes):
                 continue
             # 12C2c: the naval element from this port must reach a source usable by the unit.
-            if node not in engine.general_reach(u, ALL_PORTS).origins:
+            if node not in engine.general_reach(unit, ALL_PORTS).origins:
                 continue
-            seeds = {port.place.hex: key} if port.place.hex is not None else {}
-            boxes = {port.place.box: key} if port.place.box is not None else {}
-            ok, _, length = line_to(u, ("port", node), seeds, boxes, rules.naval_origin_classes)
-            if ok:
-                capacities[key] = rules.limited_port_res
-                options.append(Option(u.id, key, length=length))
+            found |= lines_to(members, ("port", node), seeds, boxes, rules.naval_origin_classes)
+        for k in sorted(found):
+            capacities[key] = rules.limited_port_res
+            options.append(Option(candidates[k].id, key, length=found[k][1]))
     return sizes, capacities, options, port_caps
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 import rustworkx as rx
@@ -145,10 +146,11 @@ class HexIndex:
         return len(self.hexes)
 
     def mask(self, hexes) -> np.ndarray:
-        m = np.zeros(len(self.hexes), dtype=bool)
-        idx = [self.pos[h] for h in hexes if h in self.pos]
-        m[idx] = True
-        return m
+        """Node mask of `hexes` (any iterable of hexes; those off the map are left out)."""
+        m = np.zeros(len(self.hexes) + 1, dtype=bool)
+        # One dictionary look-up per hex, in C: a hex off the map lands on the spare last cell.
+        m[np.fromiter(map(self.pos.get, hexes, repeat(-1)), dtype=np.int64)] = True
+        return m[:-1]
 
 
 @dataclass
@@ -268,10 +270,10 @@ class IndexReach(Reach):
     def where(self, test: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """Node mask: reached, and the distance passes the vectorised `test`."""
         array = self.dist.array
-        out = np.zeros(len(array), dtype=bool)
-        idx = np.flatnonzero(array != np.inf)
-        out[idx] = test(array[idx])
-        return out
+        # `test` runs on every node (on inf too, where its answer is dropped): whole-array work is
+        # cheaper than gathering the reached nodes first.
+        with np.errstate(invalid="ignore"):
+            return (array != np.inf) & test(array)
 
 
 def backward_reach(n: int, seeds: np.ndarray, src: np.ndarray, dst: np.ndarray, weight: np.ndarray) -> Reach:

@@ -138,7 +138,10 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if full not in self._memo or self._memo[full][0] is not view:
             self._memo[full] = (view, known[1].search(starts))
         rail = self._memo[full][1]
-        return rail, rail.where(lambda d: d // LOW_VOLUME_WEIGHT <= self.rules.low_volume_limit)
+        # 12B: at most the limit's count of low-volume hexes (d // LOW_VOLUME_WEIGHT), as one
+        # comparison: distances are whole numbers, so the count is within the limit exactly when
+        # d < (limit + 1) * LOW_VOLUME_WEIGHT.
+        return rail, rail.where(lambda d: d < (self.rules.low_volume_limit + 1) * LOW_VOLUME_WEIGHT)
 
     def _zone_coalition(self, coalition: str) -> str:
         """The coalition as far as the naval zones care: "" unless it has danger zones of its own."""

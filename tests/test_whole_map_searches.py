@@ -1,0 +1,82 @@
+"""Whole-map searches done with array work (issue 19: fewer and cheaper searches) against the plain
+references they replace, on random inputs and the bundled FWtBT map: node masks of hexes, the
+reached-and-within tests of a search and the low-volume limit (12B)."""
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from logistics.files import load_scenario_file
+from logistics.games.europa.supply import EuropaSupply
+from logistics.hexgrid import Hex
+from logistics.network import LOW_VOLUME_WEIGHT, index_of, search
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml"))
+
+
+def reference_mask(ix, hexes) -> np.ndarray:
+    m = np.zeros(len(ix.hexes), dtype=bool)
+    m[[ix.pos[h] for h in hexes if h in ix.pos]] = True
+    return m
+
+
+def test_a_mask_holds_the_hexes_on_the_map_and_nothing_else(loaded):
+    ix = index_of(loaded.map)
+    rng = random.Random(5)
+    for _ in range(20):
+        hexes = rng.sample(ix.hexes, rng.randint(0, 40)) + [Hex(10_000, rng.randint(0, 9))] * rng.randint(0, 3)
+        rng.shuffle(hexes)
+        got = ix.mask(iter(hexes))
+        assert got.shape == (len(ix),) and got.dtype == bool
+        assert np.array_equal(got, reference_mask(ix, hexes))
+    assert not ix.mask([Hex(10_000, 0)]).any() and not ix.mask([]).any()
+
+
+def reference_where(array, test) -> np.ndarray:
+    out = np.zeros(len(array), dtype=bool)
+    idx = np.flatnonzero(array != np.inf)
+    out[idx] = test(array[idx])
+    return out
+
+
+def test_where_tests_only_reached_nodes(loaded):
+    """12B: the low-volume count and an element's length, read from a search's distances; an
+    unreached node (inf) never passes, not even a test that inf would pass."""
+    ix = index_of(loaded.map)
+    rng = np.random.default_rng(3)
+    for cutoff in (None, 2, 5):
+        seeds = rng.random(len(ix)) < 0.01
+        reach = search(ix, seeds, ix.crossable, rng.random(len(ix)) < 0.8, np.ones(len(ix), dtype=bool),
+                       cutoff=cutoff)
+        assert np.isinf(reach.dist.array).any()
+        for test in (lambda d: d <= 3, lambda d: d > 1, lambda d: d // LOW_VOLUME_WEIGHT <= 0):
+            assert np.array_equal(reach.where(test), reference_where(reach.dist.array, test))
+    reach.dist.array[:] = np.inf
+    assert not reach.where(lambda d: d > 1).any()
+
+
+def test_the_low_volume_limit_as_one_comparison(loaded):
+    """12B: the rail element's count of low-volume hexes (d // LOW_VOLUME_WEIGHT) within the limit,
+    asked as d < (limit + 1) * LOW_VOLUME_WEIGHT, on rail distances of every count and length."""
+    engine = EuropaSupply(loaded.position, loaded.map)
+    ix = engine.index
+    rng = np.random.default_rng(7)
+    starts = ix.mask(ix.hexes[i] for i in rng.choice(np.flatnonzero(ix.rail_hex), 5).tolist())
+    rail, ok = engine._rail_stage(engine.view("Loyalist"), starts)
+    limit = engine.rules.low_volume_limit
+    assert np.array_equal(ok, reference_where(rail.dist.array, lambda d: d // LOW_VOLUME_WEIGHT <= limit))
+    counts = rng.integers(0, 9, len(ix)) * LOW_VOLUME_WEIGHT + rng.choice([0, 1, 4321], len(ix))
+    rail.dist.array[:] = np.where(rng.random(len(ix)) < 0.3, np.inf, counts)
+    for limit in range(8):     # the engine keeps the search (now these distances) for these starts
+        engine.rules = replace(engine.rules, low_volume_limit=limit)
+        again, ok = engine._rail_stage(engine.view("Loyalist"), starts)
+        assert again is rail
+        assert np.array_equal(ok, reference_where(rail.dist.array, lambda d: d // LOW_VOLUME_WEIGHT <= limit))
+        assert 0 < ok.sum() < (rail.dist.array != np.inf).sum()

@@ -224,3 +224,27 @@ def test_line_levels_of_all_nodes_at_once_are_those_node_by_node():
         if len(levels) > 2:
             break
     assert len(levels) > 2
+
+
+def test_naval_origins_read_from_the_general_reach_are_those_of_a_search_for_every_port():
+    """12C2c (AEG, 07-Jan-05): the ports from which a naval element reaches a source a unit may
+    use, read from its general reach, are those of its general supply searched again with every
+    class of port as an origin; on the bundled scenario, a 10k synthetic map (an Interventionist
+    danger zone, 34F) and the Bilbao-by-sea case (12B4)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from synthetic import synthetic
+
+    from logistics.games.europa.limited_reach import naval_origins
+    from logistics.rulings.cases.europa_naval import pa, strait
+    loaded = load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml"))
+    s = synthetic(10000, 500, 1)
+    positions = [(loaded.position, loaded.map), (s.position, s.map), strait([pa("0702")], ceuta="Loyalist")[::-1]]
+    found = 0
+    for position, map_ in positions:
+        engine = EuropaSupply(position, map_)
+        for u in position.units:
+            expected = set(engine.general_reach(u, ALL_PORTS).origins)
+            assert naval_origins(engine, u, ALL_PORTS) == expected, u.id
+            found += len(expected)
+    assert found > 0

@@ -295,7 +295,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     only for the units that reach the target, for its length and the port of its naval element."""
     import numpy as np
 
-    from logistics.games.europa.limited_reach import Reachable, line_levels
+    from logistics.games.europa.limited_reach import Reachable, line_levels, naval_origins
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
     units = {u.id: u for u in position.units}
     candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
@@ -313,6 +313,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     kinds = {kind: np.array(members, dtype=np.int64) for kind, members in kinds.items()}
     bounds: dict[tuple, Reachable] = {}       # per side, zone coalition and naval origin classes
     reaches: dict = {}
+    origins: dict[tuple, set] = {}          # per kind: the ports a naval element may start from
 
     def reachable(unit, seeds: dict, boxes: dict, classes) -> bool:
         """False if no line of a candidate of the unit's side reaches the seeds (`Reachable`)."""
@@ -394,7 +395,10 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
                     not reachable(unit, seeds, boxes, rules.naval_origin_classes):
                 continue
             # 12C2c: the naval element from this port must reach a source usable by the unit.
-            if node not in engine.general_reach(unit, ALL_PORTS).origins:
+            kind = (unit.side, unit.coalition, unit.affiliation)
+            if kind not in origins:
+                origins[kind] = naval_origins(engine, unit, ALL_PORTS)
+            if node not in origins[kind]:
                 continue
             found |= lines_to(members, ("port", node), seeds, boxes, rules.naval_origin_classes)
         for k in sorted(found):

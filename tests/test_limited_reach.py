@@ -162,6 +162,43 @@ def test_targets_no_unit_reaches_need_no_search():
     assert len(ports) >= 4 and not options and not toward_ports
 
 
+def reference_lost_shares(unit, options, allocation, capacities, port_caps, places):
+    """`lost_shares` as it was, the allocation's choices read again for every unit."""
+    from logistics.verdict import LimitedShare
+    mine = sorted((o for o in options if o.unit == unit), key=lambda o: (o.length, o.source, o.via or ""))
+    chosen = {(o.unit, o.source): o for o in options if allocation.assignment.get(o.unit) == o.source}
+    shares = {}
+    for o in mine:
+        for name, caps in ((o.source, capacities), (o.via, port_caps)):
+            if name is None or name in shares:
+                continue
+            taken = sorted(u for (u, _), c in chosen.items() if name in (c.source, c.via))
+            shares[name] = LimitedShare(name, places.get(name), caps.get(name, 0.0), tuple(taken))
+    return list(shares.values())
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_lost_shares_read_once_are_those_read_per_unit(seed):
+    """12C2 and the Palma ruling (AEG 11-Mar-04): each unit left without a limited source is told
+    the sources and ports it could reach and who took them, the same when the allocation's choices
+    are read once for all units."""
+    from logistics.games.europa.limited import Allocation, all_lost_shares
+    rng = random.Random(seed)
+    units, sources, ports = [f"u{k}" for k in range(12)], [f"s{k}" for k in range(4)], ["port of A", "port of B"]
+    options = list(dict.fromkeys(Option(u, rng.choice(sources + ports), rng.choice([None, None] + ports), rng.randrange(6))
+                                 for u in units for _ in range(rng.randrange(4))))
+    rng.shuffle(options)
+    assignment = {o.unit: o.source for o in options if rng.random() < 0.3}
+    allocation = Allocation("OPTIMAL", assignment)
+    capacities = {s: float(rng.randrange(1, 7)) for s in sources + ports}
+    port_caps = {p: 6.0 for p in ports}
+    places = {s: f"City {s}" for s in sources}
+    lost = all_lost_shares(options, allocation, capacities, port_caps, places)
+    for u in units:
+        assert lost.get(u, []) == reference_lost_shares(u, options, allocation, capacities, port_caps, places)
+    assert any(share.taken_by for shares in lost.values() for share in shares)
+
+
 def test_line_levels_of_all_nodes_at_once_are_those_node_by_node():
     """36D (AEG, 20-Feb-03): the best weather level of a line from each node, as `_line_level`
     finds it node by node, on a synthetic map with clear and snow zones and adverse terrain
@@ -187,3 +224,27 @@ def test_line_levels_of_all_nodes_at_once_are_those_node_by_node():
         if len(levels) > 2:
             break
     assert len(levels) > 2
+
+
+def test_naval_origins_read_from_the_general_reach_are_those_of_a_search_for_every_port():
+    """12C2c (AEG, 07-Jan-05): the ports from which a naval element reaches a source a unit may
+    use, read from its general reach, are those of its general supply searched again with every
+    class of port as an origin; on the bundled scenario, a 10k synthetic map (an Interventionist
+    danger zone, 34F) and the Bilbao-by-sea case (12B4)."""
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from synthetic import synthetic
+
+    from logistics.games.europa.limited_reach import naval_origins
+    from logistics.rulings.cases.europa_naval import pa, strait
+    loaded = load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml"))
+    s = synthetic(10000, 500, 1)
+    positions = [(loaded.position, loaded.map), (s.position, s.map), strait([pa("0702")], ceuta="Loyalist")[::-1]]
+    found = 0
+    for position, map_ in positions:
+        engine = EuropaSupply(position, map_)
+        for u in position.units:
+            expected = set(engine.general_reach(u, ALL_PORTS).origins)
+            assert naval_origins(engine, u, ALL_PORTS) == expected, u.id
+            found += len(expected)
+    assert found > 0

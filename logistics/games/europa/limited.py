@@ -295,7 +295,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     only for the units that reach the target, for its length and the port of its naval element."""
     import numpy as np
 
-    from logistics.games.europa.limited_reach import Reachable, line_levels
+    from logistics.games.europa.limited_reach import Reachable, line_levels, naval_origins
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
     units = {u.id: u for u in position.units}
     candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
@@ -313,6 +313,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     kinds = {kind: np.array(members, dtype=np.int64) for kind, members in kinds.items()}
     bounds: dict[tuple, Reachable] = {}       # per side, zone coalition and naval origin classes
     reaches: dict = {}
+    origins: dict[tuple, set] = {}          # per kind: the ports a naval element may start from
 
     def reachable(unit, seeds: dict, boxes: dict, classes) -> bool:
         """False if no line of a candidate of the unit's side reaches the seeds (`Reachable`)."""
@@ -394,7 +395,10 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
                     not reachable(unit, seeds, boxes, rules.naval_origin_classes):
                 continue
             # 12C2c: the naval element from this port must reach a source usable by the unit.
-            if node not in engine.general_reach(unit, ALL_PORTS).origins:
+            kind = (unit.side, unit.coalition, unit.affiliation)
+            if kind not in origins:
+                origins[kind] = naval_origins(engine, unit, ALL_PORTS)
+            if node not in origins[kind]:
                 continue
             found |= lines_to(members, ("port", node), seeds, boxes, rules.naval_origin_classes)
         for k in sorted(found):
@@ -409,12 +413,13 @@ def apply_limited_sources(engine, verdicts) -> Allocation:
     allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
     engine.allocation, engine.limited_capacities = allocation, capacities
     places = limited_places(engine)
+    lost = all_lost_shares(options, allocation, capacities, caps, places)
     for v in verdicts:
         source = allocation.assignment.get(v.unit)
         if v.general not in (OUT_OF_SUPPLY, ON_POINTS):
             continue
         if source is None:
-            v.limited_lost = lost_shares(v.unit, options, allocation, capacities, caps, places)
+            v.limited_lost = lost.get(v.unit, [])
             continue
         v.general, v.source, v.next_marker, v.blocked = LIMITED, source, 0, None
         v.source_place = places.get(source)
@@ -444,13 +449,27 @@ def lost_shares(unit: str, options: list[Option], allocation: Allocation, capaci
     reach, by its preference, with its REs and the units the allocation gave them to; and each
     minor / standard port its line would pass, with the units whose lines take the port's REs
     (the Palma ruling, AEG 11-Mar-04)."""
-    mine = sorted((o for o in options if o.unit == unit), key=lambda o: (o.length, o.source, o.via or ""))
+    return all_lost_shares(options, allocation, capacities, port_caps, places).get(unit, [])
+
+
+def all_lost_shares(options: list[Option], allocation: Allocation, capacities: dict[str, float],
+                    port_caps: dict[str, float], places: dict[str, str]) -> dict[str, list[LimitedShare]]:
+    """`lost_shares` of every unit with an option, the allocation's choices read once."""
     chosen = {(o.unit, o.source): o for o in options if allocation.assignment.get(o.unit) == o.source}
-    shares: dict[str, LimitedShare] = {}
-    for o in mine:
-        for name, caps in ((o.source, capacities), (o.via, port_caps)):
-            if name is None or name in shares:
-                continue
-            taken = sorted(u for (u, _), c in chosen.items() if name in (c.source, c.via))
-            shares[name] = LimitedShare(name, places.get(name), caps.get(name, 0.0), tuple(taken))
-    return list(shares.values())
+    taken: dict[str, list[str]] = {}                 # source or port -> the units drawing on it
+    for (u, _), c in chosen.items():
+        for name in {c.source, c.via} - {None}:
+            taken.setdefault(name, []).append(u)
+    by_unit: dict[str, list[Option]] = {}
+    for o in options:
+        by_unit.setdefault(o.unit, []).append(o)
+    lost: dict[str, list[LimitedShare]] = {}
+    for unit, mine in by_unit.items():
+        shares: dict[str, LimitedShare] = {}
+        for o in sorted(mine, key=lambda o: (o.length, o.source, o.via or "")):
+            for name, caps in ((o.source, capacities), (o.via, port_caps)):
+                if name is None or name in shares:
+                    continue
+                shares[name] = LimitedShare(name, places.get(name), caps.get(name, 0.0), tuple(sorted(taken.get(name, ()))))
+        lost[unit] = list(shares.values())
+    return lost

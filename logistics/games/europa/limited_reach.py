@@ -113,6 +113,22 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     return junctions
 
 
+def naval_origins(engine, unit, classes: tuple[str, ...]) -> set:
+    """The ports `engine.general_reach(unit, classes).origins` holds (map node or box), read from
+    the unit's general reach, which its verdict searched: the naval element's passages toward the
+    ports joined to the unit's sources are the same whatever ports it may start from (12B4, 34K),
+    so no search of the side's rail, roads and land for other classes of port (12C2c)."""
+    e = engine
+    reach, sea = e.general_reach(unit), sea_graph(e.map)
+    found = set()
+    for port in e.map.ports if reach.naval else ():
+        node = sea.port_node(port)
+        state = port_state(e.position, e.map, e.rules, port)
+        if node in reach.naval and state.owner == unit.side and state.functioning and port.klass in classes:
+            found.add(node if isinstance(node, str) else e.index.pos[node])
+    return found
+
+
 def _reversed(sea) -> dict:
     kept = sea.__dict__.get("_reversed")
     if kept is None:

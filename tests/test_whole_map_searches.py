@@ -1,7 +1,7 @@
 """Whole-map searches done with array work (issue 19: fewer and cheaper searches) against the plain
 references they replace, on random inputs and the bundled FWtBT map: node masks of hexes, the
-reached-and-within tests of a search, the low-volume limit (12B) and the naval element's breadth-first
-search (12B4, 34K)."""
+reached-and-within tests of a search, the low-volume limit (12B), the naval element's breadth-first search
+(12B4, 34K) and reaching seeds at any length (3F)."""
 import random
 from collections import deque
 from dataclasses import replace
@@ -14,7 +14,7 @@ from logistics.files import load_scenario_file
 from logistics.games.europa.naval import NavalZones, SeaGraph, naval_reach, sea_graph
 from logistics.games.europa.supply import EuropaSupply
 from logistics.hexgrid import Hex
-from logistics.network import LOW_VOLUME_WEIGHT, index_of, search
+from logistics.network import LOW_VOLUME_WEIGHT, Regions, index_of, search
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,3 +143,31 @@ def test_naval_reach_on_the_bundled_map(loaded):
         for destinations in (ports, ports[::-1], ports[:2], ports[-3:]):
             got, want = naval_reach(sea, zones, destinations), reference_naval_reach(sea, zones, destinations)
             assert list(got.items()) == list(want.items())
+
+
+def reference_reaching(regions, seeds):
+    """Regions.reaching as it was: a set of the seeds' regions, and per node the regions it enters."""
+    targets = {regions.region(s) for s in np.flatnonzero(seeds & regions.into).tolist()}
+    return lambda a: bool(seeds[a]) or bool(targets and targets & regions._entered_regions(a))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reaching_a_seed_at_any_length_as_region_by_region(loaded, seed):
+    """3F (DPS, 22-Aug-05): isolated unless an overland line of any length reaches a source; the
+    test for every node at once answers as the regions and edges node by node, on random masks of
+    enterable hexes (some seeds among them, some not), crossable hexsides and hexes a line may leave."""
+    ix = index_of(loaded.map)
+    rng = np.random.default_rng(seed)
+    into = rng.random(len(ix)) < 0.7
+    out_of = into | (rng.random(len(ix)) < 0.2)
+    edges = ix.crossable & (rng.random(len(ix.src)) < 0.9)
+    sym = np.zeros(len(ix.src), dtype=bool)      # Regions wants an edge and its reverse alike
+    pairs = {(a, b): e for e, (a, b) in enumerate(zip(ix.src.tolist(), ix.dst.tolist()))}
+    for (a, b), e in pairs.items():
+        sym[e] = edges[e] and edges[pairs[(b, a)]]
+    seeds = rng.random(len(ix)) < 0.01
+    got = Regions(ix, sym, into, out_of).reaching(seeds)
+    want = reference_reaching(Regions(ix, sym, into, out_of), seeds)
+    answers = [got(a) for a in range(len(ix))]
+    assert answers == [want(a) for a in range(len(ix))]
+    assert any(answers) and not all(answers) and sum(answers) > seeds.sum()

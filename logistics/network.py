@@ -398,9 +398,19 @@ class Regions:
         return a == b or (bool(self.into[b]) and self.region(b) in self._entered_regions(a))
 
     def reaching(self, seeds: np.ndarray) -> Callable[[int], bool]:
-        """A test: does a line of any length lead from a node into one of `seeds` (or is it one)?"""
-        targets = {self.region(s) for s in np.flatnonzero(seeds & self.into).tolist()}
-        return lambda a: bool(seeds[a]) or bool(targets and targets & self._entered_regions(a))
+        """A test: does a line of any length lead from a node into one of `seeds` (or is it one)?
+        Answered for every node at once: a seed, or a node that may be left along an edge into a
+        neighbour in a seed's region."""
+        ix = self.index
+        entered = np.flatnonzero(seeds & self.into)
+        for s in entered.tolist():               # label the seeds' regions, in order of the seeds
+            if self.label[s] < 0:
+                self.region(s)
+        # Nodes of the seeds' regions (all within `into`); the spare last cell stands for off the map.
+        target = np.append(np.isin(self.label, np.unique(self.label[entered])), False)
+        step = (ix.out_eid >= 0) & self.edges[ix.out_eid] & target[ix.nbr]
+        ok = seeds | (self.out_of & step.any(axis=1))
+        return lambda a: bool(ok[a])
 
 
 def index_of(map_: Map) -> HexIndex:

@@ -1,7 +1,9 @@
 """Whole-map searches done with array work (issue 19: fewer and cheaper searches) against the plain
 references they replace, on random inputs and the bundled FWtBT map: node masks of hexes, the
-reached-and-within tests of a search and the low-volume limit (12B)."""
+reached-and-within tests of a search, the low-volume limit (12B), the naval element's breadth-first search
+(12B4, 34K) and reaching seeds at any length (3F)."""
 import random
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
@@ -9,9 +11,10 @@ import numpy as np
 import pytest
 
 from logistics.files import load_scenario_file
+from logistics.games.europa.naval import NavalZones, SeaGraph, naval_reach, sea_graph
 from logistics.games.europa.supply import EuropaSupply
 from logistics.hexgrid import Hex
-from logistics.network import LOW_VOLUME_WEIGHT, index_of, search
+from logistics.network import LOW_VOLUME_WEIGHT, Regions, index_of, search
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,3 +83,91 @@ def test_the_low_volume_limit_as_one_comparison(loaded):
         assert again is rail
         assert np.array_equal(ok, reference_where(rail.dist.array, lambda d: d // LOW_VOLUME_WEIGHT <= limit))
         assert 0 < ok.sum() < (rail.dist.array != np.inf).sum()
+
+
+def reference_naval_reach(sea, zones, destinations):
+    """The breadth-first search naval_reach replaced: a deque, node by node."""
+    parent = {}
+    queue = deque()
+    for d in destinations:
+        if d in sea.adjacent and d not in parent and zones.blocked(d) is None:
+            parent[d] = None
+            queue.append(d)
+    while queue:
+        node = queue.popleft()
+        for nxt in sea.adjacent[node]:
+            if nxt not in parent and zones.blocked(nxt) is None:
+                parent[nxt] = node
+                queue.append(nxt)
+    return parent
+
+
+def random_sea(rng: random.Random, n: int):
+    """A sea of hexes and boxes with passages in random order, some one-way, some twice."""
+    nodes = [Hex(q, r) for q in range(n) for r in range(3)] + [f"box{k}" for k in range(3)]
+    sea = SeaGraph.__new__(SeaGraph)
+    sea.nodes = nodes
+    sea.adjacent = {a: rng.sample(nodes, rng.randint(0, 4)) for a in nodes}
+    zones = NavalZones.__new__(NavalZones)
+    hexes = [h for h in nodes if isinstance(h, Hex)]
+    zones.danger = {h: "danger" for h in rng.sample(hexes, len(hexes) // 8)}
+    zones.combat = {h: "combat" for h in rng.sample(hexes, len(hexes) // 8)}
+    zones.closed_by = {}
+    return sea, zones
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_naval_reach_is_the_breadth_first_search_node_by_node(seed):
+    """12B4 / 34K: the same nodes, the same next node toward a destination (ties: the first found),
+    in the same order, from destinations given twice, blocked or off the sea."""
+    rng = random.Random(seed)
+    sea, zones = random_sea(rng, rng.randint(1, 40))
+    destinations = rng.sample(sea.nodes, rng.randint(0, 5)) * rng.randint(1, 2) + ["nowhere"]
+    rng.shuffle(destinations)
+    got, want = naval_reach(sea, zones, destinations), reference_naval_reach(sea, zones, destinations)
+    assert list(got.items()) == list(want.items()) and len(got) == len(want)
+    for node in sea.nodes + ["nowhere", Hex(-5, -5)]:
+        assert (node in got) == (node in want)
+        assert got.get(node, "unreached") == want.get(node, "unreached")
+
+
+def test_naval_reach_on_the_bundled_map(loaded):
+    """34K: the zones of either side (the Loyalist fleet's, Insurgent bases'), toward every port."""
+    position, map_ = loaded.position, loaded.map
+    sea, rules = sea_graph(map_), EuropaSupply(position, map_).rules
+    ports = [sea.port_node(p) for p in map_.ports]
+    for side in ("Insurgent", "Loyalist"):
+        zones = NavalZones(position, map_, rules, side)
+        assert zones.danger or zones.combat
+        assert len(reference_naval_reach(sea, zones, ports)) > 100
+        for destinations in (ports, ports[::-1], ports[:2], ports[-3:]):
+            got, want = naval_reach(sea, zones, destinations), reference_naval_reach(sea, zones, destinations)
+            assert list(got.items()) == list(want.items())
+
+
+def reference_reaching(regions, seeds):
+    """Regions.reaching as it was: a set of the seeds' regions, and per node the regions it enters."""
+    targets = {regions.region(s) for s in np.flatnonzero(seeds & regions.into).tolist()}
+    return lambda a: bool(seeds[a]) or bool(targets and targets & regions._entered_regions(a))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reaching_a_seed_at_any_length_as_region_by_region(loaded, seed):
+    """3F (DPS, 22-Aug-05): isolated unless an overland line of any length reaches a source; the
+    test for every node at once answers as the regions and edges node by node, on random masks of
+    enterable hexes (some seeds among them, some not), crossable hexsides and hexes a line may leave."""
+    ix = index_of(loaded.map)
+    rng = np.random.default_rng(seed)
+    into = rng.random(len(ix)) < 0.7
+    out_of = into | (rng.random(len(ix)) < 0.2)
+    edges = ix.crossable & (rng.random(len(ix.src)) < 0.9)
+    sym = np.zeros(len(ix.src), dtype=bool)      # Regions wants an edge and its reverse alike
+    pairs = {(a, b): e for e, (a, b) in enumerate(zip(ix.src.tolist(), ix.dst.tolist()))}
+    for (a, b), e in pairs.items():
+        sym[e] = edges[e] and edges[pairs[(b, a)]]
+    seeds = rng.random(len(ix)) < 0.01
+    got = Regions(ix, sym, into, out_of).reaching(seeds)
+    want = reference_reaching(Regions(ix, sym, into, out_of), seeds)
+    answers = [got(a) for a in range(len(ix))]
+    assert answers == [want(a) for a in range(len(ix))]
+    assert any(answers) and not all(answers) and sum(answers) > seeds.sum()

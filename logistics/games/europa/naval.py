@@ -11,8 +11,11 @@ along their hexside (`Map.ships_pass`: all-sea, narrow-strait or coastal hexside
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+
+import numpy as np
 
 from logistics.games.europa.beaches import beach_nodes, beach_refusal
 from logistics.games.europa.rules import EuropaRules
@@ -68,6 +71,16 @@ class SeaGraph:
     def order(self) -> dict[Node, int]:
         """Each node's place in `nodes` (ties between passages go to the earlier)."""
         return {n: k for k, n in enumerate(self.nodes)}
+
+    @cached_property
+    def passages(self) -> tuple[np.ndarray, np.ndarray]:
+        """The passages as arrays (compressed rows): node k's are indices[indptr[k]:indptr[k + 1]],
+        numbered as in `order`, in the order of `adjacent[nodes[k]]`."""
+        order = self.order
+        counts = np.fromiter((len(self.adjacent[n]) for n in self.nodes), np.int64, len(self.nodes))
+        indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        indices = np.fromiter((order[b] for n in self.nodes for b in self.adjacent[n]), np.int64, int(indptr[-1]))
+        return indptr, indices
 
 
 def sea_graph(map_: Map) -> SeaGraph:
@@ -163,32 +176,84 @@ class NavalZones:
         return why.rsplit(" (", 1)[0], self.closed_by.get((kind, node))
 
 
-def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> dict[Node, Node | None]:
+class SeaParents(Mapping):
+    """`naval_reach`'s answer: node -> the next node toward a destination (None at one), over
+    arrays; iterated in breadth-first order."""
+
+    __slots__ = ("sea", "parent", "reached")
+
+    def __init__(self, sea: SeaGraph, parent: np.ndarray, reached: np.ndarray):
+        self.sea, self.parent, self.reached = sea, parent, reached   # parent: -1 a root, -2 unreached
+
+    def _parent(self, node) -> int:
+        k = self.sea.order.get(node)
+        return -2 if k is None else int(self.parent[k])
+
+    def __getitem__(self, node: Node) -> Node | None:
+        p = self._parent(node)
+        if p == -2:
+            raise KeyError(node)
+        return None if p == -1 else self.sea.nodes[p]
+
+    def __contains__(self, node) -> bool:
+        return self._parent(node) != -2
+
+    def __iter__(self):
+        nodes = self.sea.nodes
+        return (nodes[k] for k in self.reached.tolist())
+
+    def __len__(self) -> int:
+        return len(self.reached)
+
+
+def _zone_mask(sea: SeaGraph, zones: NavalZones) -> np.ndarray:
+    """The sea nodes `zones` blocks, as a mask in `sea.order`."""
+    blocked = np.zeros(len(sea.nodes), dtype=bool)
+    order = sea.order
+    blocked[[order[h] for h in {*zones.danger, *zones.combat} if h in order and zones.blocked(h) is not None]] = True
+    return blocked
+
+
+def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> SeaParents:
     """Every node a naval element can start from to reach one of `destinations`, with the next
-    node toward it (None at a destination). Breadth-first, in a fixed order."""
-    parent: dict[Node, Node | None] = {}
-    queue: deque[Node] = deque()
-    for d in destinations:
-        if d in sea.adjacent and d not in parent and zones.blocked(d) is None:
-            parent[d] = None
-            queue.append(d)
-    while queue:
-        node = queue.popleft()
-        for nxt in sea.adjacent[node]:
-            if nxt not in parent and zones.blocked(nxt) is None:
-                parent[nxt] = node
-                queue.append(nxt)
-    return parent
+    node toward it (None at a destination). Breadth-first from the destinations in their order,
+    each node's passages in their order, a node's parent the first node of the queue that finds it:
+    level by level over arrays (a level's discoveries, in queue order, keep their first finder)."""
+    indptr, indices = sea.passages
+    open_ = ~_zone_mask(sea, zones)
+    parent = np.full(len(sea.nodes), -2, dtype=np.int64)
+    order = sea.order
+    roots = [order[d] for d in dict.fromkeys(destinations) if d in sea.adjacent]
+    frontier = np.array([k for k in roots if open_[k]], dtype=np.int64)
+    parent[frontier] = -1
+    levels = [frontier]
+    while frontier.size:
+        counts = indptr[frontier + 1] - indptr[frontier]
+        total = int(counts.sum())
+        if not total:
+            break
+        # The passages of the frontier's nodes, in queue order, each node's in adjacency order.
+        offset = np.repeat(indptr[frontier] - (np.cumsum(counts) - counts), counts)
+        found = indices[offset + np.arange(total)]
+        finder = np.repeat(frontier, counts)
+        new = open_[found] & (parent[found] == -2)
+        found, finder = found[new], finder[new]
+        _, first = np.unique(found, return_index=True)
+        first.sort()
+        frontier = found[first]
+        parent[frontier] = finder[first]
+        levels.append(frontier)
+    return SeaParents(sea, parent, np.concatenate(levels))
 
 
-def naval_path(parent: dict[Node, Node | None], start: Node) -> list[Node]:
+def naval_path(parent: Mapping[Node, Node | None], start: Node) -> list[Node]:
     path = [start]
     while parent[path[-1]] is not None:
         path.append(parent[path[-1]])
     return path
 
 
-def _zone_free(sea: SeaGraph, zones: NavalZones, goals) -> dict[Node, Node | None]:
+def _zone_free(sea: SeaGraph, zones: NavalZones, goals) -> Mapping[Node, Node | None]:
     """The nodes from which a passage without any zone hex leads to `goals` (one search per zones
     and goals: many start ports ask it)."""
     kept = zones.__dict__.setdefault("_zone_free", {})

@@ -275,11 +275,19 @@ class Map:
     def _port_index(self) -> dict[Hex, Port]:
         return {p.place.hex: p for p in self.ports if p.place.hex is not None}
 
+    @cached_property
+    def _city_names(self) -> tuple[list[City], int, dict[str, City]]:
+        return self.cities, len(self.cities), {c.name: c for c in reversed(self.cities)}  # the first wins
+
     def city(self, name: str) -> City:
-        for c in self.cities:
-            if c.name == name:
-                return c
-        raise KeyError(f"no city named {name!r} on map {self.name}")
+        cities, count, names = self._city_names
+        if cities is not self.cities or count != len(cities):    # a list replaced or appended to
+            del self.__dict__["_city_names"]
+            cities, count, names = self._city_names
+        found = names.get(name)
+        if found is None:
+            raise KeyError(f"no city named {name!r} on map {self.name}")
+        return found
 
     def yard(self, name: str) -> Yard | None:
         return next((y for y in self.yards if y.name == name), None)

@@ -267,6 +267,33 @@ class IndexReach(Reach):
             raise ValueError(f"no step back from node {cur}")
         return best
 
+    def next_steps(self, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """`next_step` for many reached nodes at once, each at its own distance: the next nodes
+        (-1 where `next_step` must answer alone: no step, or a step toward a node a cut-off search
+        did not reach) and the steps' weights. A node's neighbours are distinct nodes, so the
+        least (node, weight) is the least node."""
+        ix, dist = self.index, self.dist.array
+        d = dist[nodes][:, None]
+        nbr, eid = ix.nbr[nodes], ix.out_eid[nodes]
+        ok = (eid >= 0) & self.out_of[nodes][:, None]
+        eid, nbr = np.where(ok, eid, 0), np.where(ok, nbr, 0)
+        ok &= self.mask_edges[eid] & self.into[nbr]
+        w = np.ones(nbr.shape) if self.weight is None else self.weight[eid].astype(float)
+        db = dist[nbr]
+        reached = db != np.inf
+        good = ok & reached & (db + w == d)
+        toward_unreached = ok & ~reached & (w - 1 == d)      # `next_step`: dist(node, or -1)
+        if self.cutoff is None:
+            good |= toward_unreached                          # not reached: not reached at all
+        candidates = np.where(good, nbr, len(dist))
+        best = candidates.argmin(axis=1)
+        rows = np.arange(len(nodes))
+        out, weight = candidates[rows, best], w[rows, best]
+        undecided = out == len(dist)
+        if self.cutoff is not None:
+            undecided |= toward_unreached.any(axis=1)
+        return np.where(undecided, -1, out), weight
+
     def where(self, test: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """Node mask: reached, and the distance passes the vectorised `test`."""
         array = self.dist.array

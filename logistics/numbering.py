@@ -13,7 +13,9 @@ boards do; by default it prints the column first, counted left to right, rows to
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property
 
 STYLES = ("europa", "tscw", "ocs")
 
@@ -97,13 +99,34 @@ class Numbering:
             raise NumberingError(f"{text!r} lies outside sheet {sheet.name or 'of the map'}")
         return col, row
 
+    @cached_property
+    def _cells(self) -> tuple[list[int], list[int], list[list[int]]]:
+        """The sheets as a table: every sheet's first and past-the-end column and row, sorted, and
+        for each cell between them the first sheet that holds it (-1: none). A large map has many
+        sheets: `format` finds a hex's sheet by two bisections instead of asking each sheet."""
+        cols = sorted({b for s in self.sheets for b in (s.col, s.col + s.columns)})
+        rows = sorted({b for s in self.sheets for b in (s.row, s.row + s.rows)})
+        table = [[-1] * len(rows) for _ in cols]
+        for k in reversed(range(len(self.sheets))):     # the first sheet listed is written last
+            s = self.sheets[k]
+            for ci in range(bisect_left(cols, s.col), bisect_left(cols, s.col + s.columns)):
+                for ri in range(bisect_left(rows, s.row), bisect_left(rows, s.row + s.rows)):
+                    table[ci][ri] = k
+        return cols, rows, table
+
+    def _first_sheet(self, col: int, row: int) -> Sheet | None:
+        """The first sheet that holds grid (col, row), or None."""
+        cols, rows, table = self._cells
+        ci, ri = bisect_right(cols, col) - 1, bisect_right(rows, row) - 1
+        k = table[ci][ri] if ci >= 0 and ri >= 0 else -1
+        return self.sheets[k] if k >= 0 else None
+
     def format(self, col: int, row: int) -> str:
         """Grid (col, row) -> printed id, using the first sheet that holds it."""
-        for sheet in self.sheets:
-            if sheet.holds(col, row):
-                c, r = sheet.printed(col, row)
-                if not (0 <= c <= 99 and 0 <= r <= 99):
-                    break
+        sheet = self._first_sheet(col, row)
+        if sheet is not None:
+            c, r = sheet.printed(col, row)
+            if 0 <= c <= 99 and 0 <= r <= 99:
                 if sheet.row_first:
                     c, r = r, c
                 if self.style == "europa":

@@ -92,3 +92,40 @@ def test_flagged_sheets_round_trip(row_first, leftward, upward, style, first_col
         assert numbering.parse(numbering.format(col, row)) == (col, row)
     corner = (3 + 29 * leftward, 2 + 24 * upward)
     assert sheet.printed(*corner) == (first_col, first_row)
+
+
+def _format_by_scan(numbering: Numbering, col: int, row: int) -> str | None:
+    """The reference: ask every sheet in turn, the first that holds the hex prints it (or nothing
+    if its printed numbers do not fit two digits)."""
+    for sheet in numbering.sheets:
+        if sheet.holds(col, row):
+            c, r = sheet.printed(col, row)
+            if not (0 <= c <= 99 and 0 <= r <= 99):
+                return None
+            if sheet.row_first:
+                c, r = r, c
+            return {"europa": f"{sheet.name}:{c:02d}{r:02d}", "ocs": f"{sheet.name}{c:02d}.{r:02d}"}.get(
+                numbering.style, f"{c:02d}{r:02d}")
+    return None
+
+
+_SHEETS = st.lists(st.builds(Sheet, name=st.sampled_from(["A", "B", "C", "23A"]), col=st.integers(-5, 40),
+                             row=st.integers(-5, 40), columns=st.integers(-2, 30), rows=st.integers(-2, 30),
+                             first_col=st.integers(0, 90), first_row=st.integers(0, 90), row_first=st.booleans(),
+                             columns_leftward=st.booleans(), rows_upward=st.booleans()), min_size=1, max_size=6)
+
+
+@given(st.sampled_from(["europa", "tscw", "ocs"]), _SHEETS)
+def test_the_sheet_table_prints_every_hex_as_asking_each_sheet(style, sheets):
+    """`Numbering.format` finds a hex's sheet in a table of the sheets' column and row bounds: the
+    first sheet listed that holds the hex, as asking each sheet in turn does (overlapping sheets,
+    empty ones, numbers past 99 included), on every grid position around the sheets."""
+    numbering = Numbering(style, tuple(sheets))
+    for col in range(-7, 72):
+        for row in range(-7, 72):
+            expected = _format_by_scan(numbering, col, row)
+            if expected is None:
+                with pytest.raises(NumberingError):
+                    numbering.format(col, row)
+            else:
+                assert numbering.format(col, row) == expected

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate, repeat
 
+import numpy as np
+
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
 from logistics.hexgrid import Hex
-from logistics.network import LOW_VOLUME_WEIGHT, Reach
+from logistics.network import LOW_VOLUME_WEIGHT, IndexReach, Reach
 from logistics.verdict import LineStep
 
 
@@ -80,6 +82,49 @@ class PendingLine(Sequence):
         return iter(self.steps())
 
 
+class Walks:
+    """The steps back toward the seeds of one search, read so far: node -> (next node, the step's
+    weight), or None at a seed; and for `Lines._walk` node -> (the node its line ends at, its
+    number of steps). Steps are read one by one (`Reach.next_step`) until a search has been read
+    at one node in TABULATE of its nodes: then every reached node's step is found at once
+    (`IndexReach.next_steps`, whole-array work), as the long rail searches that many lines run
+    along are read at most of their nodes anyway."""
+
+    TABULATE = 16
+    __slots__ = ("reach", "after", "ends", "read", "check_at")
+
+    def __init__(self, reach: Reach):
+        self.reach, self.after, self.ends, self.read, self.check_at = reach, {}, {}, 0, 256
+
+    def step(self, cur: int) -> tuple[int, float] | None:
+        step = self.after.get(cur, False)
+        if step is False:
+            d = self.reach.dist.get(cur, 0.0)
+            if not d > 0:
+                step = self.after[cur] = None
+            else:
+                step = self.after[cur] = self.reach.next_step(cur, d)
+                self.read += 1
+                if self.read == self.check_at:
+                    self._tabulate()
+        return step
+
+    def _tabulate(self) -> None:
+        reach = self.reach
+        if not isinstance(reach, IndexReach):
+            return
+        array = reach.dist.array
+        nodes = np.flatnonzero((array > 0) & (array != np.inf))
+        if self.read * self.TABULATE < len(nodes):
+            self.check_at = len(nodes) // self.TABULATE + 1        # look again when read that far
+            return
+        nxt, weight = reach.next_steps(nodes)
+        found = nxt >= 0                                            # the rest: read one by one
+        after = self.after
+        for node, step in zip(nodes[found].tolist(), zip(nxt[found].tolist(), weight[found].tolist())):
+            after.setdefault(node, step)
+
+
 class Lines:
     """Methods of `EuropaSupply` (supply.py), which holds the position, map, index, rules and the
     per-engine memo they read."""
@@ -136,44 +181,34 @@ class Lines:
         steps.extend(known[1])
         return known[2]
 
-    def _after(self, reach: Reach) -> dict:
-        """Node -> (next node, its printed id, the step's weight), or None at a seed: each node's
-        next step is found once per search and kept, so lines that share a tail share the work."""
+    def _walks(self, reach: Reach) -> Walks:
+        """The steps back of one search read so far, kept per engine: lines that share a tail share
+        the work."""
         known = self._memo.get(("paths", id(reach)))
-        if known is None or known[0] is not reach:
-            known = self._memo[("paths", id(reach))] = (reach, {}, {})
+        if known is None or known.reach is not reach:
+            known = self._memo[("paths", id(reach))] = Walks(reach)
         return known
-
-    def _step_from(self, reach: Reach, after: dict, cur: int):
-        step = after.get(cur, False)
-        if step is False:
-            d = reach.dist.get(cur, 0.0)
-            if not d > 0:
-                step = after[cur] = None
-            else:
-                nxt, w = reach.next_step(cur, d)
-                step = after[cur] = (nxt, self.index.hex_id(nxt), w)
-        return step
 
     def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
         """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
         step, and the node it ends at: reading a line back costs its length, whatever the lines
         walked before."""
-        _, after, _ = self._after(reach)
+        walks, hex_id = self._walks(reach), self.index.hex_id
         ids, weights, cur = [], [], start
-        while (step := self._step_from(reach, after, cur)) is not None:
-            cur, hex_id, w = step
-            ids.append(hex_id)
+        while (step := walks.step(cur)) is not None:
+            cur, w = step
+            ids.append(hex_id(cur))
             weights.append(w)
         return ids, weights, cur
 
     def _walk(self, reach: Reach, start: int) -> tuple[int, int]:
         """The node a line from `start` ends at and its number of steps, kept for every node
         walked: many units' lines share their tails, and each node is walked once per search."""
-        _, after, ends = self._after(reach)
+        walks = self._walks(reach)
+        ends = walks.ends
         chain, cur = [], start
         while cur not in ends:
-            step = self._step_from(reach, after, cur)
+            step = walks.step(cur)
             if step is None:
                 ends[cur] = (cur, 0)
                 break
@@ -188,7 +223,7 @@ class Lines:
     def _first_entered(self, reach: Reach, start: int, test, key) -> int | None:
         """The first node a line from `start` enters back to its seed for which `test(node)` holds,
         or None; kept for every node walked (`key` names the test), as `_walk`."""
-        _, after, _ = self._after(reach)
+        walks = self._walks(reach)
         memo_key = ("first entered", id(reach), key)
         known = self._memo.get(memo_key)
         if known is None or known[0] is not reach:
@@ -196,7 +231,7 @@ class Lines:
         first = known[1]
         chain, cur = [], start
         while cur not in first:
-            step = self._step_from(reach, after, cur)
+            step = walks.step(cur)
             if step is None:
                 first[cur] = None
                 break
@@ -204,7 +239,7 @@ class Lines:
             cur = step[0]
         found = first[cur]
         for node in reversed(chain):
-            nxt = after[node][0]
+            nxt = walks.after[node][0]
             found = first[node] = nxt if test(nxt) else found
         return first[start]
 

@@ -1,0 +1,70 @@
+"""A line's way back is read from each search one step at a time (`IndexReach.next_step`: the
+least (node, weight) among the steps toward a seed, 12A/B lines traced backwards); a search read at
+many of its nodes finds every node's step at once (`IndexReach.next_steps`, issue 19). Both must
+give the same step at every node, on random masks, weights, seeds and cut-offs, and the lines walked
+(`Lines._walk`, `_path_back`) must be the same whether a search was tabulated or not."""
+import numpy as np
+import pytest
+
+from logistics.games.europa.lines import Walks
+from logistics.network import index_of, search
+from logistics.rulings.builders import plain_map
+
+
+def _random_search(seed: int, cutoff):
+    m = plain_map(23, 19)
+    ix = index_of(m)
+    rng = np.random.default_rng(seed)
+    n, e = len(ix), len(ix.src)
+    seeds = rng.random(n) < 0.03
+    edges, into, out_of = rng.random(e) < 0.9, rng.random(n) < 0.85, rng.random(n) < 0.9
+    weight = rng.integers(1, 4, e).astype(float) if seed % 3 else None    # ties between steps abound
+    return search(ix, seeds, edges, into, out_of, weight, cutoff)
+
+
+def _scalar(reach, node):
+    try:
+        return reach.next_step(node, float(reach.dist.array[node]))
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("cutoff", [None, 2.0, 5.0])
+def test_every_node_steps_as_next_step_says(seed, cutoff):
+    reach = _random_search(seed, cutoff)
+    array = reach.dist.array
+    nodes = np.flatnonzero((array > 0) & (array != np.inf))
+    assert nodes.size > 20
+    nxt, weight = reach.next_steps(nodes)
+    decided = 0
+    for node, b, w in zip(nodes.tolist(), nxt.tolist(), weight.tolist()):
+        expected = _scalar(reach, node)
+        if b >= 0:
+            decided += 1
+            assert (b, w) == expected, node
+        elif cutoff is None:
+            assert expected is None, node        # a whole search leaves undecided only nodes without a step
+    assert decided > (0.8 if cutoff is None else 0.2) * len(nodes)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_walks_read_the_same_lines_tabulated_or_not(seed):
+    reach = _random_search(seed, None)
+    array = reach.dist.array
+    starts = np.flatnonzero(array != np.inf).tolist()
+    class AtOnce(Walks):
+        TABULATE = 10 ** 9                       # any number of steps read is enough
+
+    one_by_one, tabulated = Walks(reach), AtOnce(reach)
+    one_by_one.check_at = -1                     # never tabulated
+    tabulated.check_at = 1                       # tabulated at the first step read
+    for start in starts:
+        for walks in (one_by_one, tabulated):
+            cur, path = start, []
+            while (step := walks.step(cur)) is not None:
+                cur = step[0]
+                path.append(step)
+            walks.ends[start] = path
+        assert one_by_one.ends[start] == tabulated.ends[start]
+    assert len(tabulated.after) > one_by_one.read > 0 and tabulated.read == 1

@@ -34,6 +34,7 @@ import argparse
 import gc
 import hashlib
 import json
+import math
 import os
 import platform
 import resource
@@ -43,8 +44,6 @@ import time
 import tracemalloc
 from dataclasses import fields
 from pathlib import Path
-
-import math
 
 import networkx as nx
 import numpy as np
@@ -254,6 +253,20 @@ def limit_graph(position, m: Map):
     return g, len(ix), sparse, np.array(seeds)
 
 
+def max_rss_mb() -> float:
+    """The process's maximum resident set size so far (Linux: KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def rss_mb() -> float:
+    """The process's resident set size now (Linux /proc; elsewhere its maximum so far)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return max_rss_mb()
+    return pages * resource.getpagesize() / 2**20
+
+
 def interleaved(runs: dict, reps: int) -> dict[str, list[float]]:
     """Each function of `runs` once per round, in turn, for `reps` rounds: the wall times."""
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -271,12 +284,20 @@ def interleaved(runs: dict, reps: int) -> dict[str, list[float]]:
 
 def bench_size(n_hexes: int, seed: int, log) -> dict:
     n_units, reps, _, base_reps, sample = SIZES[n_hexes]
+    gc.collect()
+    rss_before = rss_mb()
     t = time.perf_counter()
     syn = synthetic(n_hexes, n_units, seed)
     m, p = syn.map, syn.position
     row = {"hexes": len(m.terrain), "units": len(p.units), "seed": seed, "generate_s": time.perf_counter() - t,
            "map": syn.summary()}
-    log(f"{n_hexes:>7} hexes: generated in {row['generate_s']:.2f}s")
+    # The map and position's own memory: the resident set's growth while generating them (memory
+    # the allocator kept from an earlier size is reused first: the growth is exact for the largest).
+    gc.collect()
+    row["map_position_rss_mb"] = rss_mb() - rss_before
+    row["max_rss_after_generation_mb"] = max_rss_mb()
+    log(f"{n_hexes:>7} hexes: generated in {row['generate_s']:.2f}s, map and position {row['map_position_rss_mb']:.0f} MB "
+        f"(resident set growth), max RSS {row['max_rss_after_generation_mb']:.0f} MB")
 
     forget_caches(m)
     row["index_build_s"], _ = median_time(lambda: index_of(m), 1)
@@ -299,7 +320,7 @@ def bench_size(n_hexes: int, seed: int, log) -> dict:
     row["limit"], row["limit_s"], row["limit_runs"] = fastest, row["limits_s"][fastest], times[fastest]
     paired = [o / lim for o, lim in zip(times["ours"], times[fastest])]
     row["paired_ours_over_limit"] = {"median": statistics.median(paired), "min": min(paired), "max": max(paired)}
-    row["max_rss_after_ours_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    row["max_rss_after_ours_mb"] = max_rss_mb()
     log(f"{'':>7}        ours warm {row['ours_warm_s']:.3f}s, cold {row['ours_cold_s']:.3f}s; limit {fastest} "
         f"{row['limit_s']:.4f}s (graph build {row['limit_graph_build_s']:.3f}s), paired ratio "
         f"{row['paired_ours_over_limit']['median']:.1f}")
@@ -335,18 +356,34 @@ def bench_size(n_hexes: int, seed: int, log) -> dict:
         log(f"{'':>7}        baseline {row['baseline_s']:.2f}s"
             f"{' (scaled from %d units)' % base['units_searched'] if base['scaled'] else ''}, agrees {agree}/{base['units_searched']}")
 
+    # Traced memory (tracemalloc: Python and numpy allocations) above what the map and position
+    # already hold: the index alone, the peak over a cold verdict (index included), over a warm one.
     forget_caches(m)
     gc.collect()
     tracemalloc.start()
-    EuropaSupply(p, m).verdicts()
-    cold_peak = tracemalloc.get_traced_memory()[1]
+    index_of(m)
+    index_mb = tracemalloc.get_traced_memory()[0] / 2**20
+    forget_caches(m)
+    gc.collect()
     tracemalloc.reset_peak()
+    base = tracemalloc.get_traced_memory()[0]
     EuropaSupply(p, m).verdicts()
-    warm_peak = tracemalloc.get_traced_memory()[1]
+    cold_peak = tracemalloc.get_traced_memory()[1] - base
+    gc.collect()
+    tracemalloc.reset_peak()
+    base = tracemalloc.get_traced_memory()[0]
+    EuropaSupply(p, m).verdicts()
+    warm_peak = tracemalloc.get_traced_memory()[1] - base
     tracemalloc.stop()
-    row["memory"] = {"tracemalloc_peak_cold_mb": cold_peak / 2**20, "tracemalloc_peak_warm_mb": warm_peak / 2**20,
+    row["memory"] = {"map_position_rss_mb": row.pop("map_position_rss_mb"),
+                     "max_rss_after_generation_mb": row.pop("max_rss_after_generation_mb"),
+                     "index_traced_mb": index_mb,
+                     "tracemalloc_peak_cold_mb": cold_peak / 2**20, "tracemalloc_peak_warm_mb": warm_peak / 2**20,
                      "max_rss_after_ours_mb": row.pop("max_rss_after_ours_mb"),
-                     "max_rss_after_baseline_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+                     "max_rss_after_baseline_mb": max_rss_mb()}
+    log(f"{'':>7}        memory: map and position {row['memory']['map_position_rss_mb']:.0f} MB (RSS growth), "
+        f"index {index_mb:.0f} MB, verdict peak cold {row['memory']['tracemalloc_peak_cold_mb']:.0f} MB / warm "
+        f"{row['memory']['tracemalloc_peak_warm_mb']:.0f} MB (traced), max RSS {row['memory']['max_rss_after_ours_mb']:.0f} MB")
     row["ratios"] = {"ours_over_limit": row["paired_ours_over_limit"]["median"],
                      "ours_cold_over_limit": row["ours_cold_s"] / row["limit_s"],
                      "baseline_over_ours": row["baseline_s"] / row["ours_warm_s"],
@@ -387,7 +424,8 @@ def targets(rows: list[dict]) -> list[dict]:
 
 def table(rows: list[dict]) -> list[str]:
     head = ("hexes", "units", "ours warm s", "ours cold s", "index s", "ours bit s", "baseline s", "limit s",
-            "ours/limit", "baseline/ours", "baseline/ours bit", "peak MB (traced)", "max RSS MB (ours)")
+            "ours/limit", "baseline/ours", "baseline/ours bit", "generate s", "map+position MB (RSS)", "index MB (traced)",
+            "verdict peak MB (traced, cold)", "max RSS MB (ours)")
     body = []
     for r in rows:
         b = r["baseline"]
@@ -396,6 +434,8 @@ def table(rows: list[dict]) -> list[str]:
                      f"{r['index_build_s']:.3f}", f"{r['ours_general_only_s']:.3f}", base, f"{r['limit_s']:.4f}",
                      f"{r['ratios']['ours_over_limit']:.1f}", f"{r['ratios']['baseline_over_ours']:.0f}",
                      f"{r['ratios']['baseline_over_ours_general_only']:.0f}",
+                     f"{r['generate_s']:.1f}", f"{r['memory']['map_position_rss_mb']:.0f}",
+                     f"{r['memory']['index_traced_mb']:.0f}",
                      f"{r['memory']['tracemalloc_peak_cold_mb']:.0f}", f"{r['memory']['max_rss_after_ours_mb']:.0f}"))
     widths = [max(len(x[i]) for x in [head] + body) for i in range(len(head))]
     fmt = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731

@@ -14,70 +14,71 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import chain, repeat
 
 import numpy as np
 import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
-from logistics.mapdata import WATER_TERRAINS, Map
+from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.
 LOW_VOLUME_WEIGHT = 1_000_000
+# The dtype of node and edge numbers in the index's tables.
+NODE = np.int32
 
 
 class HexIndex:
     def __init__(self, map_: Map):
         self.map = map_
-        self.hexes: list[Hex] = map_.hexes()
-        self.pos: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
-        n = len(self.hexes)
-        hx = self.hexes
+        keys = list(map_.terrain)
+        n = len(keys)
+        # Node ids fit in int32 (half the memory of int64 for the per-edge and per-node tables).
+        coords = np.fromiter(chain.from_iterable(keys), np.int64, 2 * n).reshape(n, 2)
+        # Grid order (Map.hexes: row by row, column by column) from Layout.to_offset applied to
+        # whole columns of q and r at once (its arithmetic is the same on arrays).
+        col, row = map_.layout.to_offset(Hex(coords[:, 0], coords[:, 1]))
+        order = np.lexsort((col, row)).tolist()
+        hx = [keys[i] for i in order]
+        self.hexes: list[Hex] = hx
+        self.pos: dict[Hex, int] = dict(zip(hx, range(n)))
+        q, r = coords[order, 0], coords[order, 1]
         # Neighbour table: nbr[i, d] is the node in direction d of node i (hexgrid.DIRECTIONS), -1
         # off the map. Edges are its valid cells in row-major order: by node, then by direction.
-        q = np.fromiter((h.q for h in hx), np.int64, n)
-        r = np.fromiter((h.r for h in hx), np.int64, n)
-        nbr = np.full((n, 6), -1, dtype=np.int64)
+        nbr = np.full((n, 6), -1, dtype=NODE)
         q0 = r0 = 0
-        grid = np.full((1, 1), -1, dtype=np.int64)
+        grid = np.full((1, 1), -1, dtype=NODE)
         if n:
             q0, r0 = int(q.min()) - 1, int(r.min()) - 1
-            grid = np.full((int(q.max()) - q0 + 2, int(r.max()) - r0 + 2), -1, dtype=np.int64)
-            grid[q - q0, r - r0] = np.arange(n)
+            grid = np.full((int(q.max()) - q0 + 2, int(r.max()) - r0 + 2), -1, dtype=NODE)
+            grid[q - q0, r - r0] = np.arange(n, dtype=NODE)
             for d, step in enumerate(DIRECTIONS):
                 nbr[:, d] = grid[q + step.q - q0, r + step.r - r0]
         valid = nbr.ravel() >= 0
-        self.src = np.repeat(np.arange(n, dtype=np.int64), 6)[valid]
+        self.src = np.repeat(np.arange(n, dtype=NODE), 6)[valid]
         self.dst = nbr.ravel()[valid]
-        eid = np.full(n * 6, -1, dtype=np.int64)
-        eid[valid] = np.arange(len(self.src))
+        eid = np.full(n * 6, -1, dtype=NODE)
+        eid[valid] = np.arange(len(self.src), dtype=NODE)
         eid = eid.reshape(n, 6)
         # in_eid[i, d]: the edge from the neighbour in direction d into node i (its direction d + 3).
         opposite = [(d + 3) % 6 for d in range(6)]
         self.nbr, self.out_eid = nbr, eid
-        self.in_eid = np.where(nbr >= 0, eid[nbr, opposite], -1) if n else eid
+        self.in_eid = np.where(nbr >= 0, eid[nbr, opposite], NODE(-1)) if n else eid
 
         # The direction of b from a, by (b.q - a.q + 1, b.r - a.r + 1); -1: not adjacent.
         direction = np.full((3, 3), -1, dtype=np.int64)
         for d, step in enumerate(DIRECTIONS):
             direction[step.q + 1, step.r + 1] = d
 
-        def edges_of(sides: list[Hexside]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            """Both edges (a -> b, b -> a) of each hexside, and which hexsides lie on the map."""
-            k = len(sides)
-            if not k or not n:
-                empty = np.zeros(0, dtype=np.int64)
-                return empty, empty, np.zeros(k, dtype=bool)
-            coords = [np.fromiter((getattr(getattr(s, end), axis) for s in sides), np.int64, k)
-                      for end in ("a", "b") for axis in ("q", "r")]
-            aq, ar, bq, br = coords[0] - q0, coords[1] - r0, coords[2] - q0, coords[3] - r0
+        def node(cq, cr):
+            inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
+            return np.where(inside, grid[np.where(inside, cq, 0), np.where(inside, cr, 0)], -1)
 
-            def node(cq, cr):
-                inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
-                return np.where(inside, grid[np.where(inside, cq, 0), np.where(inside, cr, 0)], -1)
-
+        def pair_edges(aq, ar, bq, br) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            """Both edges (a -> b, b -> a) of each pair of adjacent hexes, and which pairs lie on the map."""
+            aq, ar, bq, br = aq - q0, ar - r0, bq - q0, br - r0
             i, j = node(aq, ar), node(bq, br)
             on = (i >= 0) & (j >= 0)
             d = direction[np.clip(bq - aq + 1, 0, 2), np.clip(br - ar + 1, 0, 2)]
@@ -85,7 +86,36 @@ class HexIndex:
             ba = np.where(on, eid[j, (d + 3) % 6], -1)
             return ab[on], ba[on], on
 
-        # Hexside features, rail and roads are sparse: set the few edges they touch.
+        empty = np.zeros(0, dtype=NODE)
+
+        def edges_of(sides: list[Hexside]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            """Both edges of each hexside, and which hexsides lie on the map."""
+            k = len(sides)
+            if not k or not n:
+                return empty, empty, np.zeros(k, dtype=bool)
+            return pair_edges(*(np.fromiter((getattr(getattr(s, end), axis) for s in sides), np.int64, k)
+                                for end in ("a", "b") for axis in ("q", "r")))
+
+        def track_edges(tracks: list[Track], links: Callable[[], object]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            """Both edges of each hexside of `tracks` (between consecutive hexes) on the map, and
+            the number of its track: Map.rail_links / road_links without a Hexside per hexside.
+            Consecutive hexes that are not adjacent: `links()` raises the map's own error."""
+            lengths = [len(t.hexes) for t in tracks]
+            total = sum(lengths)
+            xy = np.fromiter(chain.from_iterable(chain.from_iterable(t.hexes for t in tracks)), np.int64,
+                             2 * total).reshape(total, 2)
+            track = np.repeat(np.arange(len(tracks)), lengths)
+            pair = track[1:] == track[:-1]
+            a, b, track = xy[:-1][pair], xy[1:][pair], track[1:][pair]
+            dq, dr = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+            if not ((np.abs(dq) <= 1) & (np.abs(dr) <= 1) & (dq != dr)).all():
+                links()
+            if not len(a) or not n:
+                return empty, empty, empty
+            ab, ba, on = pair_edges(a[:, 0], a[:, 1], b[:, 0], b[:, 1])
+            return ab, ba, track[on]
+
+        # Hexside features are sparse: set the few edges they touch.
         self.crossable = np.ones(len(self.src), dtype=bool)
         self.narrow = np.zeros(len(self.src), dtype=bool)
         sides = list(map_.hexside_features)
@@ -94,37 +124,43 @@ class HexIndex:
             features = map_.hexside_features[side]
             self.crossable[[e1, e2]] = crossable(map_, side.a, side.b)
             self.narrow[[e1, e2]] = "narrow_strait" in features
-        self.rail = np.zeros(len(self.src), dtype=bool)
-        self.low_volume = np.zeros(len(self.src), dtype=bool)
-        sides = list(map_.rail_links)
-        ab, ba, on = edges_of(sides)
-        low = np.fromiter((t.klass == "low_volume" for t in map_.rail_links.values()), bool, len(sides))[on]
+        # A rail hexside has the best class of the lines crossing it (Map.rail_links).
+        rank = {k: i for i, k in enumerate(RAIL_CLASSES)}
+        ab, ba, track = track_edges(map_.rail, lambda: map_.rail_links)
+        track_rank = np.array([rank[t.klass] for t in map_.rail], dtype=np.int8)[track]
+        best = np.full(len(self.src), -1, dtype=np.int8)
         for e in (ab, ba):
-            self.rail[e] = True
-            self.low_volume[e] = low
+            np.maximum.at(best, e, track_rank)
+        self.rail = best >= 0
+        self.low_volume = best == rank["low_volume"]
         self.road = np.zeros(len(self.src), dtype=bool)
-        ab, ba, _ = edges_of(list(map_.road_links))
+        ab, ba, _ = track_edges(map_.roads, lambda: map_.road_links)
         self.road[ab] = self.road[ba] = True
-        terrain = [map_.terrain[h] for h in hx]
-        self.land = np.fromiter((t not in WATER_TERRAINS for t in terrain), bool, n)      # Map.is_land
-        codes: dict[str, int] = {}           # each node's country as a number (Map.country_of)
+        # Per-node lookups through the few distinct values (a C-level map over the hexes).
+        terrain = list(map(map_.terrain.__getitem__, hx))
+        kinds = set(terrain)
+        self.land = np.fromiter(map({t: t not in WATER_TERRAINS for t in kinds}.__getitem__, terrain), bool, n)  # Map.is_land
         countries = map_.layers.get("country", {})
-        country = np.fromiter((codes.setdefault(countries.get(h, ""), len(codes)) for h in hx), np.int64, n)
+        names = list(map(countries.get, hx, repeat("")))
+        codes = {c: k for k, c in enumerate(dict.fromkeys(names))}    # each node's country as a number
+        country = np.fromiter(map(codes.__getitem__, names), NODE, n)
         neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in codes],
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
         # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
         self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
-        self.adverse = np.fromiter((t in ("mountain", "wooded_rough") for t in terrain), bool, n)
-        self.adverse_weight = 1.0 + self.adverse[self.dst] + self.narrow   # the 43C3 cost of each edge
-        self.rail_weight = 1.0 + LOW_VOLUME_WEIGHT * self.low_volume        # see LOW_VOLUME_WEIGHT
+        self.adverse = np.fromiter(map({t: t in ("mountain", "wooded_rough") for t in kinds}.__getitem__, terrain), bool, n)
+        # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32, and the searches
+        # add them to float64 distances.
+        self.adverse_weight = (1.0 + self.adverse[self.dst] + self.narrow).astype(np.float32)   # the 43C3 cost of each edge
+        self.rail_weight = (1.0 + LOW_VOLUME_WEIGHT * self.low_volume).astype(np.float32)     # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
-        self.weather_zone = [map_.layers.get("weather_zone", {}).get(h, "") for h in hx]
+        self.weather_zone = list(map(map_.layers.get("weather_zone", {}).get, hx, repeat("")))
         # The weather zones in order of first appearance, and each node's zone as a number.
-        zone_codes: dict[str, int] = {}
-        self.zone_of = np.array([zone_codes.setdefault(z, len(zone_codes)) for z in self.weather_zone], dtype=np.int64)
+        zone_codes = {z: k for k, z in enumerate(dict.fromkeys(self.weather_zone))}
+        self.zone_of = np.fromiter(map(zone_codes.__getitem__, self.weather_zone), np.int64, n)
         self.zones = list(zone_codes)
         self._hex_ids: list[str | None] = [None] * n
         self._nodes: dict[str, int] = {}

@@ -1,13 +1,17 @@
 """The map index's arrays, built by whole-array lookups (issue 19: the cold 100k verdict), against
 the map's own per-hex and per-hexside answers, edge by edge, on the bundled maps."""
+import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from logistics.files import load_scenario_file
-from logistics.hexgrid import Hexside
-from logistics.network import HexIndex
-from logistics.zoc import crossable
+from logistics.hexgrid import Hex, Hexside, Layout
+from logistics.mapdata import RAIL_CLASSES, TERRAINS, Country, Map, Track
+from logistics.network import LOW_VOLUME_WEIGHT, HexIndex
+from logistics.numbering import Numbering, Sheet
+from logistics.zoc import crossable, neutral_border
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,3 +33,75 @@ def test_every_edge_and_node_as_the_map_answers_it(scenario):
     for i, h in enumerate(ix.hexes):
         assert ix.land[i] == m.is_land(h) and ix.neutral[i] == m.is_neutral(h)
         assert ix.adverse[i] == (m.terrain[h] in ("mountain", "wooded_rough"))
+
+
+def _random_map(seed: int, orientation: str, offset: str) -> Map:
+    """A ragged map of random terrain, countries and weather zones, with rail lines of every
+    class crossing one another (shared hexsides) and running off the map, and roads."""
+    rng = random.Random(seed)
+    layout = Layout(orientation, offset)
+    m = Map(name="random", game="europa", layout=layout, numbering=Numbering("tscw", (Sheet("", 0, 0, 30, 30),)),
+            columns=30, rows=30)
+    m.countries = {"A": Country("A"), "N": Country("N", neutral=True)}
+    cells = [(c, r) for c in range(rng.randint(3, 30)) for r in range(rng.randint(3, 30)) if rng.random() < 0.9]
+    rng.shuffle(cells)                                   # the index must not depend on dict order
+    for c, r in cells:
+        h = layout.to_hex(c, r)
+        m.terrain[h] = rng.choice(TERRAINS)
+        m.layers.setdefault("country", {})[h] = rng.choice(("A", "A", "N", "Z"))
+        if rng.random() < 0.8:
+            m.layers.setdefault("weather_zone", {})[h] = rng.choice(("D", "E", "F"))
+
+    def chain_of(length: int) -> tuple[Hex, ...]:
+        h = Hex(rng.randint(-2, 20), rng.randint(-12, 20))     # may start or wander off the map
+        hexes = [h]
+        for _ in range(length - 1):
+            hexes.append(hexes[-1].neighbour(rng.randrange(6)))
+        return tuple(hexes)
+
+    m.rail = [Track(f"R{k}", rng.choice(RAIL_CLASSES), chain_of(rng.randint(1, 40))) for k in range(25)]
+    m.roads = [Track(f"D{k}", "road", chain_of(rng.randint(1, 30))) for k in range(8)]
+    return m
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_index_of_a_random_map_as_the_map_answers_it(seed):
+    """Issue 19 (the cold verdict): the index is built from whole arrays (grid order from the layout's
+    arithmetic on arrays, rail and road hexsides from the tracks' hex chains, the best class of the
+    lines sharing a hexside, as Map.rail_links). Each node, neighbour and edge against the map."""
+    m = _random_map(seed, *[("flat", "odd"), ("flat", "even"), ("pointy", "odd"), ("pointy", "even")][seed % 4])
+    ix = HexIndex(m)
+    assert ix.hexes == m.hexes() and ix.pos == {h: i for i, h in enumerate(m.hexes())}
+    edges = {(a, b): e for e, (a, b) in enumerate(zip(ix.src.tolist(), ix.dst.tolist()))}
+    assert len(edges) == len(ix.src)
+    for i, h in enumerate(ix.hexes):
+        for d, n in enumerate(h.neighbours()):
+            j = ix.pos.get(n, -1)
+            assert ix.nbr[i, d] == j
+            assert ix.out_eid[i, d] == edges.get((i, j), -1) and ix.in_eid[i, d] == edges.get((j, i), -1)
+        assert ix.land[i] == m.is_land(h) and ix.neutral[i] == m.is_neutral(h)
+        assert ix.weather_zone[i] == m.layers.get("weather_zone", {}).get(h, "")
+        assert ix.zones[ix.zone_of[i]] == ix.weather_zone[i]
+    assert ix.zones == list(dict.fromkeys(ix.weather_zone))
+    for (a, b), e in edges.items():
+        ha, hb = ix.hexes[a], ix.hexes[b]
+        track = m.rail_links.get(Hexside(ha, hb))
+        assert ix.rail[e] == (track is not None)
+        assert ix.low_volume[e] == (track is not None and track.klass == "low_volume"), (ha, hb)
+        assert ix.road[e] == (Hexside(ha, hb) in m.road_links)
+        assert ix.neutral_border[e] == neutral_border(m, ha, hb)
+        assert ix.rail_weight[e] == 1 + LOW_VOLUME_WEIGHT * ix.low_volume[e]
+        assert ix.adverse_weight[e] == 1 + (m.terrain[hb] in ("mountain", "wooded_rough")) + ix.narrow[e]
+    on_map_rail = {h for side in m.rail_links if side.a in m and side.b in m for h in side.hexes}
+    assert [ix.hexes[i] for i in np.flatnonzero(ix.rail_hex)] == m.grid_order(on_map_rail)
+
+
+@pytest.mark.parametrize("kind", ["rail", "roads"])
+@pytest.mark.parametrize("gap", [(Hex(0, 0), Hex(2, 0)), (Hex(3, 3), Hex(4, 4)), (Hex(3, 3), Hex(3, 3))])
+def test_a_track_of_hexes_that_are_not_adjacent_is_refused_as_by_the_map(kind, gap):
+    """The index reads tracks without making their Hexsides; a gap in a track still raises the
+    map's own error (Hexside: not adjacent)."""
+    m = _random_map(1, "flat", "odd")
+    getattr(m, kind).append(Track("Gap", "standard", gap))
+    with pytest.raises(ValueError, match="not adjacent"):
+        HexIndex(m)

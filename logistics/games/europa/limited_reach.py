@@ -75,13 +75,16 @@ class Reachable:
         # naval_reach follows `adjacent` from the destination back to the start: forward, the
         # passages are followed the other way (the same, when each may be sailed both ways).
         ahead = sea.adjacent if sea.symmetric else _reversed(sea)
+        goals = {sea.port_node(p) for p in friendly if p.klass in e.rules.naval_destination_classes}
         seen, stack = set(starts), list(starts)
-        while stack:
+        left = len(goals - seen)
+        while stack and left:                     # until every goal is found
             for nxt in ahead[stack.pop()]:
                 if nxt not in seen and zones.blocked(nxt) is None:
                     seen.add(nxt)
                     stack.append(nxt)
-        return seen & {sea.port_node(p) for p in friendly if p.klass in e.rules.naval_destination_classes}
+                    left -= nxt in goals
+        return seen & goals
 
 
 def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:

@@ -32,6 +32,8 @@ from logistics.verdict import LimitedShare, place_of
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly
 LNS_WORK = 10.0           # CP-SAT deterministic time for the neighbourhood searches of large instances
 LNS_STEP = 0.5            # CP-SAT deterministic time of one small neighbourhood (`improve`)
+LNS_STEP_COST = 0.05      # the least one neighbourhood counts against LNS_WORK: CP-SAT's count leaves
+                          # out building the model (10k units: 7,749 quick neighbourhoods in 2.0 of it)
 LNS_SOURCES = 30          # sources re-solved together in one small neighbourhood
 LNS_STALL = 20            # passes over the short sources without a gain before `improve` stops
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
@@ -171,7 +173,7 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
                 model.AddHint(x[o], assigned.get(o.unit) == o)
             solver = deterministic_solver(deterministic_limit=min(LNS_STEP, work - spent))
             status = solver.Solve(model)
-            spent += solver.ResponseProto().deterministic_time
+            spent += max(LNS_STEP_COST, solver.ResponseProto().deterministic_time)
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 better = [o for o in local if solver.Value(x[o])]
                 gain = sum(q[o.unit] for o in better) - sum(q[o.unit] for o in inside)

@@ -4,7 +4,9 @@ and the rail planner (200 requests / 5 sections), each with its optimality statu
 Not part of .ci/run or pytest. Run: /work/venv/bin/python benchmarks/bench_solvers.py [REPEAT]
 Each solver runs REPEAT times (default 5): the median and the spread (min-max). The LP
 relaxation of each instance (GLOP) is solved and printed with its count of fractional variables,
-so that an instance whose relaxation is already integral (and so easy) shows. Prints a table
+so that an instance whose relaxation is already integral (and so easy) shows; the allocation's
+own bound (CP-SAT's, `Allocation.bound`) beside it. Exits 1 if an answer is worse than the last
+run's before the allocation's neighbourhood searches (`BEFORE`). Prints a table
 and writes benchmarks/results_solvers.json. Instances are seeded and random:
 - allocation: units of 1/2, 1, 2 or 3 REs; sources of 3 to 12 REs; each unit can trace to 2-5
   sources, a third of those lines through one of 10 minor / standard ports (6 REs each, the Palma
@@ -30,6 +32,10 @@ from logistics.rail.planner import Problem, solve  # noqa: E402
 
 TIGHT = 1.03          # harder instances: what is asked exceeds the capacity by 3 % only
 CAPPED_S = 10.0       # the 10x instances: what the solvers reach within this wall time
+# The answers of the last run before the neighbourhood searches (seed 1): a run whose answer is
+# worse (fewer REs supplied, a lower plan objective) fails.
+BEFORE = {("plain", "allocation"): 738.0, ("plain", "rail_plan"): 1093, ("tight", "allocation"): 1428.0,
+          ("tight", "rail_plan"): 1221, ("tight_10x", "allocation"): 11562.0, ("tight_10x", "rail_plan"): 11806}
 
 
 def allocation_instance(seed: int, units: int = 1000, sources: int = 100, ports: int = 10, tight: bool = False):
@@ -132,6 +138,18 @@ def capped_allocate(inst, seconds: float):
         solver_module.deterministic_solver = plain
 
 
+def worse_than_before(key: str, name: str, value: float) -> str:
+    """'no' when the answer is at least the last run's (BEFORE); else says so, and the run fails."""
+    before = BEFORE[(key, name)]
+    if value >= before:
+        return "no" if value == before else f"no (better: {before:g} before)"
+    WORSE.append(f"{key} {name}: {value:g} < {before:g}")
+    return f"**yes** ({before:g} before)"
+
+
+WORSE: list[str] = []
+
+
 def harder(repeat: int, seed: int) -> dict:
     """Tight instances at the targets' size (repeat runs) and at 10x (one run, CAPPED_S each)."""
     rows = {}
@@ -148,16 +166,17 @@ def harder(repeat: int, seed: int) -> dict:
             "allocation": {"instance": f"{units} units / {sources} sources / {ports} ports, asking "
                            f"{sum(inst[0].values()) / sum(inst[1].values()):.3f}x the capacity",
                            "median_s": t_a, "times_s": all_a, "status": alloc.status, "supplied_res": alloc.supplied_res,
-                           "lp_bound": lp_a, "lp_fractional_variables": frac_a, "tie_break": alloc.tie_break},
+                           "solver_bound": alloc.bound, "lp_bound": lp_a, "lp_fractional_variables": frac_a, "tie_break": alloc.tie_break},
             "rail_plan": {"instance": f"{requests} requests / {sections} sections, asking "
                           f"{asked / sum(problem.capacities):.3f}x the capacity",
                           "median_s": t_r, "times_s": all_r, "status": plan.status, "objective": plan.objective,
                           "lp_bound": lp_r, "lp_fractional_variables": frac_r}}
         for name, r in rows[key].items():
             value = r.get("supplied_res", r.get("objective"))
+            bound = f"{r['solver_bound']:g}" if r.get("solver_bound") is not None else ""
             print(f"| {key} {name} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({len(r['times_s'])}) "
-                  f"| {r['status']} | {value:g} | LP {r['lp_bound']:.2f}, {r['lp_fractional_variables']} fractional |",
-                  flush=True)
+                  f"| {r['status']} | {value:g} | {bound} | LP {r['lp_bound']:.2f}, {r['lp_fractional_variables']} fractional "
+                  f"| {worse_than_before(key, name, value)} |", flush=True)
     return rows
 
 
@@ -174,7 +193,7 @@ def main(repeat: int = 5, seed: int = 1) -> dict:
             rail_demand[pool] += cost
     rows = {
         "allocation": {"instance": "1000 units / 100 sources / 10 ports", "median_s": t_alloc, "times_s": all_alloc,
-                       "status": alloc.status, "supplied_res": alloc.supplied_res,
+                       "status": alloc.status, "supplied_res": alloc.supplied_res, "solver_bound": alloc.bound,
                        "asked_res": sum(inst[0].values()), "capacity_res": sum(inst[1].values()),
                        "lp_bound": alloc_lp, "lp_fractional_variables": alloc_fractional,
                        "target": "proven optimal <= 2 s"},
@@ -191,18 +210,22 @@ def main(repeat: int = 5, seed: int = 1) -> dict:
           f"{alloc_fractional} fractional variables; supplied {a['supplied_res']:g}")
     print(f"rail plan: candidates ask {r['demand_over_capacity']:.2f}x the capacity; LP bound {rail_bound:.1f}, "
           f"{rail_fractional} fractional variables; objective {plan.objective}")
-    print("| solver | instance | median s | min-max s (runs) | status | target | met |")
-    print("|---|---|---|---|---|---|---|")
+    print("| solver | instance | median s | min-max s (runs) | status | value | target | met | worse than before |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for key, limit in (("allocation", 2.0), ("rail_plan", 1.0)):
         r = rows[key]
         met = r["status"] == "OPTIMAL" and r["median_s"] <= limit
+        value = r.get("supplied_res", r.get("objective"))
         print(f"| {key} | {r['instance']} | {r['median_s']:.3f} | {spread(r['times_s'])} ({repeat}) | {r['status']} "
-              f"| {r['target']} | {'yes' if met else 'no'} |")
-    print(f"harder instances (every CP-SAT solve capped at {CAPPED_S:g} s):")
-    print("| instance | | median s | min-max s (runs) | status | value | LP relaxation |")
-    print("|---|---|---|---|---|---|---|")
+              f"| {value:g} | {r['target']} | {'yes' if met else 'no'} | {worse_than_before('plain', key, value)} |")
+    print(f"harder instances (every CP-SAT solve capped at {CAPPED_S:g} s; the allocation's bound: CP-SAT's proof):")
+    print("| instance | | median s | min-max s (runs) | status | value | solver bound | LP relaxation | worse than before |")
+    print("|---|---|---|---|---|---|---|---|---|")
     rows["harder"] = harder(repeat, seed)
     Path(__file__).with_name("results_solvers.json").write_text(json.dumps(rows, indent=2) + "\n")
+    if WORSE:
+        print("worse than before: " + "; ".join(WORSE))
+        sys.exit(1)
     return rows
 
 

@@ -82,12 +82,12 @@ def test_naval_supply_limits_port_capacity_transport_and_zones_3A3_12H_AEG_1998(
 
 
 def test_large_instances_start_from_a_filled_answer_and_are_proven_optimal():
-    """Above TIE_BREAK_OPTIONS the solver starts from best fit improved by one neighbourhood
-    search; the answer is a legal allocation, proven optimal, at least as good as the start, and
+    """Above TIE_BREAK_OPTIONS the solver starts from best fit improved by neighbourhood
+    searches; the answer is a legal allocation, proven optimal, at least as good as the start, and
     the same on every run."""
     import random
 
-    from logistics.games.europa.limited import QUARTER, TIE_BREAK_OPTIONS, best_fit, fill_gaps
+    from logistics.games.europa.limited import QUARTER, TIE_BREAK_OPTIONS, best_fit, improve
     rnd = random.Random(3)
     sizes = {f"u{k}": rnd.choice([0.5, 1.0, 2.0, 3.0]) for k in range(700)}
     capacities = {f"s{k}": float(rnd.choice([3, 6, 9, 12])) for k in range(70)}
@@ -102,7 +102,7 @@ def test_large_instances_start_from_a_filled_answer_and_are_proven_optimal():
     caps = {s: int(c * QUARTER) for s, c in capacities.items()}
     port_q = {p: int(c * QUARTER) for p, c in ports.items()}
     start = best_fit(q, options, caps, port_q)
-    improved = fill_gaps(q, options, caps, port_q, start)
+    improved = improve(q, options, caps, port_q, start)
     assert sum(q[o.unit] for o in improved) >= sum(q[o.unit] for o in start)
     assert result.supplied_res * QUARTER >= sum(q[o.unit] for o in improved)
     assert allocate(sizes, capacities, options, ports).assignment == result.assignment

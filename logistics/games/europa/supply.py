@@ -45,11 +45,11 @@ def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexRe
     fewest seeds short of `seeds`, none outside them (groups of sources differ by a few cities):
     a search from `seeds` starts from its distances. None if there is none."""
     def same(a, b) -> bool:
-        return a is b if a is None or b is None else np.array_equal(a, b)
+        return a is b or (a is not None and b is not None and np.array_equal(a, b))
 
     best, fewest = None, None
-    for reach in earlier:
-        if (reach.seeds & ~seeds).any() or reach.cutoff != how.get("cutoff") or not all(
+    for reach in earlier:      # the cheap tests first: on a large map the masks are millions of cells
+        if reach.cutoff != how.get("cutoff") or (reach.seeds & ~seeds).any() or not all(
                 same(getattr(reach, name), how.get(key)) for name, key in
                 (("mask_edges", "edges"), ("into", "into"), ("out_of", "out_of"), ("weight", "weight"))):
             continue

@@ -355,15 +355,19 @@ def backward_reach(n: int, seeds: np.ndarray, src: np.ndarray, dst: np.ndarray, 
 
 
 def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
-           weight: np.ndarray | None = None, cutoff: float | None = None) -> IndexReach:
+           weight: np.ndarray | None = None, cutoff: float | None = None,
+           known: IndexReach | None = None) -> IndexReach:
     """Multi-source shortest distances from `seeds` (a node mask) backwards over the index's edges
     a -> b with edges[e] (an edge mask), into[b] and out_of[a] (node masks), each costing
     weight[e] (1 if None): the same distances as `backward_reach` over those edges, up to
     `cutoff` if given. Rounds of vectorised relaxation from the nodes improved in the last round
-    (label-correcting: exact for non-negative weights), touching only the edges next to them."""
+    (label-correcting: exact for non-negative weights), touching only the edges next to them.
+    `known`: a search over the same edges, weights and cutoff from some of `seeds`; its distances
+    are where this one starts, and only the other seeds relax from there (the same answer: a
+    label-correcting search is exact from any distances that some paths achieve)."""
     n = len(index)
-    dist = np.full(n, np.inf)
-    frontier = np.flatnonzero(seeds)
+    dist = np.full(n, np.inf) if known is None else known.dist.array.copy()
+    frontier = np.flatnonzero(seeds if known is None else seeds & ~known.seeds)
     dist[frontier] = 0.0
     limit = np.inf if cutoff is None else float(cutoff)
     in_eid, nbr = index.in_eid, index.nbr

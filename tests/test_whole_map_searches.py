@@ -1,7 +1,7 @@
 """Whole-map searches done with array work (issue 19: fewer and cheaper searches) against the plain
 references they replace, on random inputs and the bundled FWtBT map: node masks of hexes, the
 reached-and-within tests of a search, the low-volume limit (12B), the naval element's breadth-first search
-(12B4, 34K) and reaching seeds at any length (3F)."""
+(12B4, 34K), reaching seeds at any length (3F) and a search started from one of fewer seeds."""
 import random
 from collections import deque
 from dataclasses import replace
@@ -171,3 +171,50 @@ def test_reaching_a_seed_at_any_length_as_region_by_region(loaded, seed):
     answers = [got(a) for a in range(len(ix))]
     assert answers == [want(a) for a in range(len(ix))]
     assert any(answers) and not all(answers) and sum(answers) > seeds.sum()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_search_from_a_known_search_of_fewer_seeds_is_the_search_from_scratch(loaded, seed):
+    """36D / 43C3: the road and overland elements' distances, weighted or not, cut off at an
+    element's length or not, are the same when a search starts from one made from some of its seeds
+    (groups of sources that differ by a few cities share the rest)."""
+    ix = index_of(loaded.map)
+    rng = np.random.default_rng(seed)
+    into = rng.random(len(ix)) < 0.85
+    out_of = into | (rng.random(len(ix)) < 0.1)
+    edges = ix.crossable & (rng.random(len(ix.src)) < 0.95)
+    weight = None if seed % 2 else 1.0 + (rng.random(len(ix.src)) < 0.3) + (rng.random(len(ix.src)) < 0.1)
+    cutoff = (None, 3, 6, 10)[seed % 4]
+    picked = rng.choice(len(ix), 10, replace=False)
+    few, more = ix.mask(ix.hexes[i] for i in picked[:5]), ix.mask(ix.hexes[i] for i in picked)
+    known = search(ix, few, edges, into, out_of, weight, cutoff)
+    got = search(ix, more, edges, into, out_of, weight, cutoff, known=known)
+    want = search(ix, more, edges, into, out_of, weight, cutoff)
+    assert np.array_equal(got.dist.array, want.dist.array)
+    assert not np.array_equal(known.dist.array, want.dist.array)
+    assert np.array_equal(got.seeds, more) and got.cutoff == cutoff and got.weight is weight
+    assert np.array_equal(known.dist.array, search(ix, few, edges, into, out_of, weight, cutoff).dist.array)
+
+
+def test_the_engine_starts_a_search_only_from_one_over_the_same_edges_and_fewer_seeds(loaded):
+    """The memo of searches (`EuropaSupply._search`): a search starts from an earlier one only when
+    that one's seeds are among its own and its edges, masks, weights and cutoff are the same."""
+    from logistics.games.europa.supply import _nearest
+
+    ix = index_of(loaded.map)
+    rng = np.random.default_rng(11)
+    how = dict(edges=ix.crossable, into=rng.random(len(ix)) < 0.9, out_of=np.ones(len(ix), dtype=bool),
+               weight=None, cutoff=5)
+    few = rng.random(len(ix)) < 0.01
+    more = few | (rng.random(len(ix)) < 0.01)
+    fewer = few & (rng.random(len(ix)) < 0.5)
+    base, closer = search(ix, fewer, **how), search(ix, few, **how)
+    assert _nearest([base, closer], more, how) is closer and _nearest([closer, base], more, how) is closer
+    assert _nearest([search(ix, more, **how)], few, how) is None                 # more seeds than asked
+    for change in (dict(cutoff=6), dict(cutoff=None), dict(weight=np.full(len(ix.src), 1.0)),
+                   dict(into=~how["into"]), dict(out_of=how["into"]), dict(edges=ix.road)):
+        assert _nearest([closer], more, {**how, **change}) is None, change
+    engine = EuropaSupply(loaded.position, loaded.map)
+    first = engine._search(("test",), few, **how)
+    assert np.array_equal(engine._search(("test",), more, **how).dist.array, search(ix, more, **how).dist.array)
+    assert engine._search(("test",), few, **how) is first

@@ -35,9 +35,28 @@ from logistics.games.europa.view import SideView
 from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
-from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, Reach, index_of, search
+from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, IndexReach, Reach, index_of, search
 from logistics.position import Position, Unit
 from logistics.verdict import Block, LineStep, Verdict, place_of
+
+
+def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexReach | None:
+    """Of `earlier` searches, one over the same edges, weights and cutoff as `how` from the
+    fewest seeds short of `seeds`, none outside them (groups of sources differ by a few cities):
+    a search from `seeds` starts from its distances. None if there is none."""
+    def same(a, b) -> bool:
+        return a is b or (a is not None and b is not None and np.array_equal(a, b))
+
+    best, fewest = None, None
+    for reach in earlier:      # the cheap tests first: on a large map the masks are millions of cells
+        if reach.cutoff != how.get("cutoff") or (reach.seeds & ~seeds).any() or not all(
+                same(getattr(reach, name), how.get(key)) for name, key in
+                (("mask_edges", "edges"), ("into", "into"), ("out_of", "out_of"), ("weight", "weight"))):
+            continue
+        missing = int(np.count_nonzero(seeds & ~reach.seeds))
+        if fewest is None or missing < fewest:
+            best, fewest = reach, missing
+    return best
 
 
 class EuropaSupply(Sources, Lines, Explanations, Reasons):
@@ -123,7 +142,9 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         out the same (a port on the rail net of the cities, ...) share their searches."""
         full = (key, np.packbits(seeds).tobytes())
         if full not in self._memo:
-            self._memo[full] = search(self.index, seeds, **how)
+            earlier = self._memo.setdefault(("searches", key), [])
+            self._memo[full] = search(self.index, seeds, **how, known=_nearest(earlier, seeds, how))
+            earlier.append(self._memo[full])
         return self._memo[full]
 
     def _rail_stage(self, view: SideView, seeds: np.ndarray) -> tuple[Reach, np.ndarray]:

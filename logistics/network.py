@@ -25,6 +25,7 @@ from logistics.zoc import crossable
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.
 LOW_VOLUME_WEIGHT = 1_000_000
+_INF = float("inf")
 
 
 class HexIndex:
@@ -199,6 +200,9 @@ class Distances(Mapping):
         return v
 
     def get(self, key, default=None):
+        if type(key) is int and 0 <= key < len(self.array):    # a node: the common case, at once
+            v = self.array.item(key)
+            return default if v == _INF else v
         v = self._find(key)
         return default if v is None else v
 

@@ -28,6 +28,7 @@ from logistics.zoc import crossable
 LOW_VOLUME_WEIGHT = 1_000_000
 # The dtype of node and edge numbers in the index's tables.
 NODE = np.int32
+_INF = float("inf")
 
 
 class HexIndex:
@@ -237,6 +238,9 @@ class Distances(Mapping):
         return v
 
     def get(self, key, default=None):
+        if type(key) is int and 0 <= key < len(self.array):    # a node: the common case, at once
+            v = self.array.item(key)
+            return default if v == _INF else v
         v = self._find(key)
         return default if v is None else v
 

@@ -10,7 +10,7 @@ import numpy as np
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
 from logistics.hexgrid import Hex
-from logistics.network import LOW_VOLUME_WEIGHT, IndexReach, Reach
+from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
 from logistics.verdict import LineStep
 
 
@@ -135,6 +135,40 @@ class Lines:
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""
+        slots, levels = self._unit_slots(), self._units_line_levels(reach)
+        slot = slots.get(i)
+        if slot is not None and levels is not None:
+            level = levels.item(slot)
+            return None if level < 0 else level
+        return self._line_level_of(reach, i)
+
+    def _unit_slots(self) -> dict[int, int]:
+        """The nodes units stand on, each with its place in `_units_line_levels`' arrays."""
+        slots = self._memo.get("unit slots")
+        if slots is None:
+            pos = self.index.pos
+            nodes = sorted({pos[u.hex] for u in self.position.units if u.hex in pos})
+            slots = self._memo["unit slots"] = {node: k for k, node in enumerate(nodes)}
+        return slots
+
+    def _units_line_levels(self, reach: GroupReach) -> np.ndarray | None:
+        """`_line_level_of` for every node a unit stands on at once (-1: none), kept per group;
+        None if a search of the group is not array-backed."""
+        key = ("line levels", id(reach))
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            levels = None
+            if all(isinstance(over.dist, Distances) for over in reach.overland.values()):
+                nodes = np.fromiter(self._unit_slots(), dtype=np.int64)
+                own, levels = self.level[nodes], np.full(len(nodes), -1, dtype=np.int64)
+                for level, over in sorted(reach.overland.items(), reverse=True):   # the best written last
+                    length = self.rules.lengths[self.rules.weather_order[level]]["overland"]
+                    levels[(own <= level) & (over.dist.array[nodes] <= length)] = level
+            known = self._memo[key] = (reach, levels)
+        return known[1]
+
+    def _line_level_of(self, reach: GroupReach, i: int) -> int | None:
+        """`_line_level` for one node."""
         for level, over in sorted(reach.overland.items()):
             if self.level[i] > level:
                 continue
@@ -246,9 +280,8 @@ class Lines:
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source (a
         PendingLine: its steps are made when it is read)."""
-        hid = self.map.hex_id
         steps = PendingLine(self)
-        steps.append(LineStep(hid(self.index.hexes[i]), "unit", 0.0))
+        steps.append(LineStep(self.index.hex_id(i), "unit", 0.0))     # the index keeps its ids
         cur = self._descend(reach.overland[level], i, "overland", steps)
         lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
         weathers = {"overland": level}

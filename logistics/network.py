@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import chain, repeat
 
 import numpy as np
@@ -21,6 +22,7 @@ import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
+from logistics.numbering import Numbering
 from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
@@ -41,7 +43,9 @@ class HexIndex:
         # Grid order (Map.hexes: row by row, column by column) from Layout.to_offset applied to
         # whole columns of q and r at once (its arithmetic is the same on arrays).
         col, row = map_.layout.to_offset(Hex(coords[:, 0], coords[:, 1]))
-        order = np.lexsort((col, row)).tolist()
+        order = np.lexsort((col, row))
+        self._offsets = np.stack([col[order], row[order]]).astype(NODE)   # each node's grid (col, row)
+        order = order.tolist()
         hx = [keys[i] for i in order]
         self.hexes: list[Hex] = hx
         self.pos: dict[Hex, int] = dict(zip(hx, range(n)))
@@ -167,12 +171,32 @@ class HexIndex:
         self._nodes: dict[str, int] = {}
 
     def hex_id(self, i: int) -> str:
-        """The printed id of node i (kept once formatted)."""
+        """The printed id of node i (kept once formatted): Map.hex_id, formatted by the one sheet
+        that numbers the node."""
         text = self._hex_ids[i]
         if text is None:
-            text = self._hex_ids[i] = self.map.hex_id(self.hexes[i])
+            first, numberings = self._sheet_numbering
+            k = int(first[i])
+            if k < 0:
+                text = self.map.hex_id(self.hexes[i])      # no sheet holds it: the map's own error
+            else:
+                text = numberings[k].format(int(self._offsets[0, i]), int(self._offsets[1, i]))
+            self._hex_ids[i] = text
             self._nodes[text] = i
         return text
+
+    @cached_property
+    def _sheet_numbering(self) -> tuple[np.ndarray, list[Numbering]]:
+        """Each node's first sheet that holds it (-1: none), the sheet Numbering.format would
+        choose, found for all nodes at once: a map of many sheets otherwise scans them per id
+        (a cost growing with the map). With each sheet as a numbering of that sheet alone."""
+        numbering = self.map.numbering
+        col, row = self._offsets
+        first = np.full(len(col), -1, dtype=NODE)
+        for k in reversed(range(len(numbering.sheets))):          # the first sheet wins
+            s = numbering.sheets[k]
+            first[(s.col <= col) & (col < s.col + s.columns) & (s.row <= row) & (row < s.row + s.rows)] = k
+        return first, [replace(numbering, sheets=(s,)) for s in numbering.sheets]
 
     def node_of(self, printed: str) -> int:
         """The node of a printed id (as pos[map.hex_at(printed)])."""

@@ -1,6 +1,7 @@
 """The map index's arrays, built by whole-array lookups (issue 19: the cold 100k verdict), against
 the map's own per-hex and per-hexside answers, edge by edge, on the bundled maps."""
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,7 @@ from logistics.files import load_scenario_file
 from logistics.hexgrid import Hex, Hexside, Layout
 from logistics.mapdata import RAIL_CLASSES, TERRAINS, Country, Map, Track
 from logistics.network import LOW_VOLUME_WEIGHT, HexIndex
-from logistics.numbering import Numbering, Sheet
+from logistics.numbering import Numbering, NumberingError, Sheet
 from logistics.zoc import crossable, neutral_border
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,3 +106,30 @@ def test_a_track_of_hexes_that_are_not_adjacent_is_refused_as_by_the_map(kind, g
     getattr(m, kind).append(Track("Gap", "standard", gap))
     with pytest.raises(ValueError, match="not adjacent"):
         HexIndex(m)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_each_node_s_printed_id_is_the_map_s(seed):
+    """Issue 19: the index finds each node's numbering sheet for all nodes at once (Numbering.format
+    scans the sheets per id). Overlapping sheets (the first wins), row-first, leftward and upward
+    sheets, numbers past 99 and hexes on no sheet: the id, or the error, is the map's."""
+    rng = random.Random(seed)
+    m = _random_map(seed, *[("flat", "odd"), ("pointy", "even")][seed % 2])
+    sheets = [Sheet(name, rng.randint(0, 20), rng.randint(0, 20), rng.randint(3, 12), rng.randint(3, 12),
+                    first_col=rng.choice((1, 1, 95)), row_first=rng.random() < 0.3,
+                    columns_leftward=rng.random() < 0.3, rows_upward=rng.random() < 0.3) for name in "ABCDEF"]
+    m.numbering = Numbering(rng.choice(("europa", "ocs", "tscw")), tuple(sheets))
+    ix = HexIndex(m)
+    outcomes = set()
+    for i, h in enumerate(ix.hexes):
+        try:
+            expected = m.hex_id(h)
+        except NumberingError as error:
+            with pytest.raises(NumberingError, match=re.escape(str(error))):
+                ix.hex_id(i)
+            outcomes.add("error")
+            continue
+        assert ix.hex_id(i) == expected and ix.hex_id(i) == expected      # formatted, then kept
+        assert ix.node_of(expected) == i
+        outcomes.add("id")
+    assert outcomes == {"id", "error"}

@@ -65,6 +65,23 @@ def test_neighbourhood_search_is_legal_and_never_worse_than_its_start(seed, unit
     assert sum(q[o.unit] for o in found) <= plain_optimum(sizes, capacities, options, port_caps)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 40), st.integers(1, 8), st.integers(0, 3),
+       st.sampled_from([0.9, 1.03, 1.3, 2.0]))
+def test_the_lp_rounding_start_is_legal_and_within_the_lp_bound(seed, units, sources, ports, tight):
+    """12C2 / the Palma ruling: the answer rounded from the LP relaxation holds each source and
+    each port to its REs and gives a unit one source; the LP bound is at least the plain optimum."""
+    sizes, capacities, options, port_caps = random_instance(seed, units, sources, ports, tight)
+    q, caps, port_q = quarters(sizes, capacities, port_caps)
+    options = sorted(options, key=lambda o: (o.unit, o.source, o.via or ""))
+    bound, values = limited.lp_relaxation(q, options, caps, port_q)
+    rounded = limited.lp_rounding(q, options, caps, port_q, values)
+    assert len({o.unit for o in rounded}) == len(rounded)
+    assert check_claim({o.unit: o.source for o in rounded}, sizes, capacities,
+                       [o for o in options if o in rounded], port_caps) == []
+    assert sum(q[o.unit] for o in rounded) <= plain_optimum(sizes, capacities, options, port_caps) <= bound
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6), st.integers(4, 30), st.integers(1, 6), st.integers(0, 2),
        st.sampled_from([0.9, 1.03, 1.3]))
@@ -88,7 +105,7 @@ def test_neighbourhood_search_fills_what_best_fit_leaves_short():
     sizes, capacities, options, port_caps = random_instance(5, 100, 10, 2, 1.03)
     q, caps, port_q = quarters(sizes, capacities, port_caps)
     options = sorted(options, key=lambda o: (o.unit, o.source, o.via or ""))
-    bound = limited.lp_bound(q, options, caps, port_q)
+    bound, values = limited.lp_relaxation(q, options, caps, port_q)
     start = limited.best_fit(q, options, caps, port_q)
     found = limited.improve(q, options, caps, port_q, start, work=5.0)
     assert sum(q[o.unit] for o in start) < 0.9 * bound

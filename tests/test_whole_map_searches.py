@@ -3,7 +3,6 @@ references they replace, on random inputs and the bundled FWtBT map: node masks 
 reached-and-within tests of a search, the low-volume limit (12B), the naval element's breadth-first search
 (12B4, 34K), reaching seeds at any length (3F) and a search started from one of fewer seeds."""
 import random
-from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
@@ -86,20 +85,17 @@ def test_the_low_volume_limit_as_one_comparison(loaded):
 
 
 def reference_naval_reach(sea, zones, destinations):
-    """The breadth-first search naval_reach replaced: a deque, node by node."""
-    parent = {}
-    queue = deque()
-    for d in destinations:
-        if d in sea.adjacent and d not in parent and zones.blocked(d) is None:
-            parent[d] = None
-            queue.append(d)
-    while queue:
-        node = queue.popleft()
-        for nxt in sea.adjacent[node]:
-            if nxt not in parent and zones.blocked(nxt) is None:
-                parent[nxt] = node
-                queue.append(nxt)
-    return parent
+    """The breadth-first search node by node (a deque), as it always was; small seas keep it."""
+    from logistics.games.europa.naval import _reach_by_node
+
+    return _reach_by_node(sea, zones, destinations)
+
+
+def by_level(sea, zones, destinations):
+    """The search over arrays, whatever the sea's size (large seas take it)."""
+    from logistics.games.europa.naval import _reach_by_level
+
+    return _reach_by_level(sea, zones, destinations)
 
 
 def random_sea(rng: random.Random, n: int):
@@ -124,11 +120,12 @@ def test_naval_reach_is_the_breadth_first_search_node_by_node(seed):
     sea, zones = random_sea(rng, rng.randint(1, 40))
     destinations = rng.sample(sea.nodes, rng.randint(0, 5)) * rng.randint(1, 2) + ["nowhere"]
     rng.shuffle(destinations)
-    got, want = naval_reach(sea, zones, destinations), reference_naval_reach(sea, zones, destinations)
-    assert list(got.items()) == list(want.items()) and len(got) == len(want)
-    for node in sea.nodes + ["nowhere", Hex(-5, -5)]:
-        assert (node in got) == (node in want)
-        assert got.get(node, "unreached") == want.get(node, "unreached")
+    want = reference_naval_reach(sea, zones, destinations)
+    for got in (naval_reach(sea, zones, destinations), by_level(sea, zones, destinations)):
+        assert list(got.items()) == list(want.items()) and len(got) == len(want)
+        for node in sea.nodes + ["nowhere", Hex(-5, -5)]:
+            assert (node in got) == (node in want)
+            assert got.get(node, "unreached") == want.get(node, "unreached")
 
 
 def test_naval_reach_on_the_bundled_map(loaded):
@@ -141,8 +138,9 @@ def test_naval_reach_on_the_bundled_map(loaded):
         assert zones.danger or zones.combat
         assert len(reference_naval_reach(sea, zones, ports)) > 100
         for destinations in (ports, ports[::-1], ports[:2], ports[-3:]):
-            got, want = naval_reach(sea, zones, destinations), reference_naval_reach(sea, zones, destinations)
-            assert list(got.items()) == list(want.items())
+            want = list(reference_naval_reach(sea, zones, destinations).items())
+            assert list(naval_reach(sea, zones, destinations).items()) == want
+            assert list(by_level(sea, zones, destinations).items()) == want
 
 
 def reference_reaching(regions, seeds):
@@ -218,3 +216,16 @@ def test_the_engine_starts_a_search_only_from_one_over_the_same_edges_and_fewer_
     first = engine._search(("test",), few, **how)
     assert np.array_equal(engine._search(("test",), more, **how).dist.array, search(ix, more, **how).dist.array)
     assert engine._search(("test",), few, **how) is first
+
+
+def test_a_large_sea_takes_the_search_over_arrays_a_small_one_node_by_node(loaded, monkeypatch):
+    """The two ways of naval_reach, by the sea's size (the same answer: above)."""
+    import logistics.games.europa.naval as naval
+
+    position, map_ = loaded.position, loaded.map
+    sea, zones = sea_graph(map_), NavalZones(position, map_, EuropaSupply(position, map_).rules, "Loyalist")
+    ports = [sea.port_node(p) for p in map_.ports]
+    monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes))
+    assert isinstance(naval_reach(sea, zones, ports), naval.SeaParents)
+    monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes) + 1)
+    assert isinstance(naval_reach(sea, zones, ports), dict)

@@ -214,11 +214,39 @@ def _zone_mask(sea: SeaGraph, zones: NavalZones) -> np.ndarray:
     return blocked
 
 
-def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> SeaParents:
+# Below this many sea nodes a search node by node is quicker than level by level over arrays
+# (each level costs a few array calls; a small sea is many short levels).
+ARRAY_SEARCH_FROM = 3000
+
+
+def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> Mapping[Node, Node | None]:
     """Every node a naval element can start from to reach one of `destinations`, with the next
     node toward it (None at a destination). Breadth-first from the destinations in their order,
-    each node's passages in their order, a node's parent the first node of the queue that finds it:
-    level by level over arrays (a level's discoveries, in queue order, keep their first finder)."""
+    each node's passages in their order, a node's parent the first node of the queue that finds it."""
+    if len(sea.nodes) < ARRAY_SEARCH_FROM:
+        return _reach_by_node(sea, zones, destinations)
+    return _reach_by_level(sea, zones, destinations)
+
+
+def _reach_by_node(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> dict[Node, Node | None]:
+    parent: dict[Node, Node | None] = {}
+    queue: deque[Node] = deque()
+    for d in destinations:
+        if d in sea.adjacent and d not in parent and zones.blocked(d) is None:
+            parent[d] = None
+            queue.append(d)
+    while queue:
+        node = queue.popleft()
+        for nxt in sea.adjacent[node]:
+            if nxt not in parent and zones.blocked(nxt) is None:
+                parent[nxt] = node
+                queue.append(nxt)
+    return parent
+
+
+def _reach_by_level(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> SeaParents:
+    """`naval_reach` level by level over arrays: a level's discoveries, in queue order, keep their
+    first finder."""
     indptr, indices = sea.passages
     open_ = ~_zone_mask(sea, zones)
     parent = np.full(len(sea.nodes), -2, dtype=np.int64)

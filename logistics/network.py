@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass
 from itertools import chain, repeat
 
 import numpy as np
@@ -22,7 +21,6 @@ import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
-from logistics.numbering import Numbering
 from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
@@ -171,32 +169,12 @@ class HexIndex:
         self._nodes: dict[str, int] = {}
 
     def hex_id(self, i: int) -> str:
-        """The printed id of node i (kept once formatted): Map.hex_id, formatted by the one sheet
-        that numbers the node."""
+        """The printed id of node i (kept once formatted): Map.hex_id from the node's grid position."""
         text = self._hex_ids[i]
         if text is None:
-            first, numberings = self._sheet_numbering
-            k = int(first[i])
-            if k < 0:
-                text = self.map.hex_id(self.hexes[i])      # no sheet holds it: the map's own error
-            else:
-                text = numberings[k].format(int(self._offsets[0, i]), int(self._offsets[1, i]))
-            self._hex_ids[i] = text
+            text = self._hex_ids[i] = self.map.numbering.format(int(self._offsets[0, i]), int(self._offsets[1, i]))
             self._nodes[text] = i
         return text
-
-    @cached_property
-    def _sheet_numbering(self) -> tuple[np.ndarray, list[Numbering]]:
-        """Each node's first sheet that holds it (-1: none), the sheet Numbering.format would
-        choose, found for all nodes at once: a map of many sheets otherwise scans them per id
-        (a cost growing with the map). With each sheet as a numbering of that sheet alone."""
-        numbering = self.map.numbering
-        col, row = self._offsets
-        first = np.full(len(col), -1, dtype=NODE)
-        for k in reversed(range(len(numbering.sheets))):          # the first sheet wins
-            s = numbering.sheets[k]
-            first[(s.col <= col) & (col < s.col + s.columns) & (s.row <= row) & (row < s.row + s.rows)] = k
-        return first, [replace(numbering, sheets=(s,)) for s in numbering.sheets]
 
     def node_of(self, printed: str) -> int:
         """The node of a printed id (as pos[map.hex_at(printed)])."""
@@ -492,8 +470,8 @@ class Regions:
         """Whether a line of any length leads from node a into node b (or a is b)."""
         return a == b or (bool(self.into[b]) and self.region(b) in self._entered_regions(a))
 
-    def reaching(self, seeds: np.ndarray) -> Callable[[int], bool]:
-        """A test: does a line of any length lead from a node into one of `seeds` (or is it one)?
+    def reaching(self, seeds: np.ndarray) -> np.ndarray:
+        """Node mask: a line of any length leads from the node into one of `seeds` (or it is one).
         Answered for every node at once: a seed, or a node that may be left along an edge into a
         neighbour in a seed's region."""
         ix = self.index
@@ -504,8 +482,7 @@ class Regions:
         # Nodes of the seeds' regions (all within `into`); the spare last cell stands for off the map.
         target = np.append(np.isin(self.label, np.unique(self.label[entered])), False)
         step = (ix.out_eid >= 0) & self.edges[ix.out_eid] & target[ix.nbr]
-        ok = seeds | (self.out_of & step.any(axis=1))
-        return lambda a: bool(ok[a])
+        return seeds | (self.out_of & step.any(axis=1))
 
 
 def index_of(map_: Map) -> HexIndex:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from logistics.mapio import load_map
@@ -38,3 +39,9 @@ def edit(path: Path, old: str, new: str) -> Path:
     assert text.count(old) == 1, f"{old!r} must occur exactly once in {path}"
     path.write_text(text.replace(old, new), encoding="utf-8")
     return path
+
+
+def reference_reaching(regions, seeds):
+    """Regions.reaching as it was: a set of the seeds' regions, and per node the regions it enters."""
+    targets = {regions.region(s) for s in np.flatnonzero(seeds & regions.into).tolist()}
+    return lambda a: bool(seeds[a]) or bool(targets and targets & regions._entered_regions(a))

@@ -110,8 +110,8 @@ def test_a_track_of_hexes_that_are_not_adjacent_is_refused_as_by_the_map(kind, g
 
 @pytest.mark.parametrize("seed", range(8))
 def test_each_node_s_printed_id_is_the_map_s(seed):
-    """Issue 19: the index finds each node's numbering sheet for all nodes at once (Numbering.format
-    scans the sheets per id). Overlapping sheets (the first wins), row-first, leftward and upward
+    """Issue 19: the index formats each node's id from its grid position (Numbering.format finds
+    the first sheet holding it in a table of the sheets). Overlapping sheets (the first wins), row-first, leftward and upward
     sheets, numbers past 99 and hexes on no sheet: the id, or the error, is the map's."""
     rng = random.Random(seed)
     m = _random_map(seed, *[("flat", "odd"), ("pointy", "even")][seed % 2])

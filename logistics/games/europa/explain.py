@@ -106,22 +106,10 @@ class Explanations:
         source of the unit's affiliation (DPS, 22-Aug-05)."""
         key = ("isolation", id(reach))
         if key not in self._memo or self._memo[key][0] is not reach:
-            self._memo[key] = (reach, self._reaching_seeds(unit.side, reach.seeds))
+            self._memo[key] = (reach, self._regions(unit.side).reaching(reach.seeds))
         if self._memo[key][1][i]:
             return False
         return not self._naval_unisolated(unit, i, None)
-
-    def _reaching_seeds(self, side: str, seeds: np.ndarray) -> np.ndarray:
-        """`Regions.reaching(seeds)` for every node at once, as a node mask: a seed, or a node a
-        line may leave along an edge into a region holding a seed (one pass over the edges, not
-        one question per unit)."""
-        regions, ix = self._regions(side), self.index
-        targets = sorted({regions.region(s) for s in np.flatnonzero(seeds & regions.into).tolist()})
-        into_target = np.isin(regions.label, targets) & regions.into
-        leaves = regions.edges & regions.out_of[ix.src] & into_target[ix.dst]
-        reaching = seeds.copy()
-        reaching[ix.src[leaves]] = True
-        return reaching
 
     def _regions(self, side: str) -> Regions:
         """What `_any_length` answers, for any seeds, without a search per set of seeds."""

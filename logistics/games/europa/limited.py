@@ -36,6 +36,8 @@ LNS_STEP_COST = 0.05      # the least one neighbourhood counts against LNS_WORK:
                           # out building the model (10k units: 7,749 quick neighbourhoods in 2.0 of it)
 LNS_SOURCES = 30          # sources re-solved together in one small neighbourhood
 LNS_STALL = 20            # passes over the short sources without a gain before `improve` stops
+FULL_MODEL_WORK = 60.0    # CP-SAT deterministic time for the full model: a large instance that is not
+                          # proven within it stops with its best answer (FEASIBLE, with the bound)
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
 ALL_PORTS = ("minor", "standard", "major", "great", "anchor")
 TIE_BREAK = "earlier units preferred, each on its shortest line, then the source first by name"
@@ -313,7 +315,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         start = improve(q, options, caps, ports, start, target=bound)
     for o in options:
         model.AddHint(x[o], o in start)
-    solver = deterministic_solver()
+    solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Allocation(solver.StatusName(status))
@@ -332,6 +334,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         width = max(pref.values(), default=0) + 2
         rank = {o: unit_pos[o.unit] * width + pref[o] for o in options}
         model.Minimize(sum(rank[o] * x[o] for o in options))
+        solver = deterministic_solver()      # instances of a game's size: solved to the end
         status = solver.Solve(model)
         tie_break = TIE_BREAK
     return _allocation([o for o in options if solver.Value(x[o])], sizes, q,

@@ -224,3 +224,23 @@ def test_a_large_sea_takes_the_search_over_arrays_a_small_one_node_by_node(loade
     assert isinstance(naval_reach(sea, zones, ports), naval.SeaParents)
     monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes) + 1)
     assert isinstance(naval_reach(sea, zones, ports), dict)
+
+
+def test_the_groups_of_a_side_share_the_element_masks():
+    """Issue 19 (memory at 1M): the road and overland searches of every group of sources of a side
+    at one weather level keep one set of edge and node masks (the searches are kept for the lines
+    read later), not a copy per group."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from synthetic import synthetic
+
+    s = synthetic(3000, 150, 2)
+    engine = EuropaSupply(s.position, s.map)
+    engine.verdicts()
+    shared = 0
+    for key, kept in engine._memo.items():
+        if isinstance(key, tuple) and key[:1] == ("searches",) and key[1][0] in ("road", "overland"):
+            assert all(r.mask_edges is kept[0].mask_edges and r.into is kept[0].into
+                       and r.out_of is kept[0].out_of for r in kept), key[1]
+            shared += len(kept) - 1
+    assert shared

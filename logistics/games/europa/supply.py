@@ -122,19 +122,39 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         # hex and the junction included), whatever weather the road element was traced in.
         reach.road_ends = np.zeros(len(ix), dtype=bool)
         for level in self._levels:
-            allowed = self.level <= level
+            masks = self._level_masks(side, level)
             road_len = self.rules.lengths[self.rules.weather_order[level]]["road"]
             # Distances are kept up to the element's length: no verdict reads further.
-            reach.road[level] = self._search(("road", side, level), connected & allowed, edges=ix.road & ix.crossable,
-                                             into=view.enter & allowed, out_of=allowed, cutoff=road_len)
+            reach.road[level] = self._search(("road", side, level), connected & masks["allowed"], **masks["road"],
+                                             cutoff=road_len)
             reach.road_ends |= reach.road[level].where(lambda d: d <= road_len)
         for level in self._levels:
-            allowed = self.level <= level
-            reach.overland[level] = self._search(("overland", side, level), reach.road_ends & allowed,
-                                                 **self._overland(allowed, view),
+            masks = self._level_masks(side, level)
+            reach.overland[level] = self._search(("overland", side, level), reach.road_ends & masks["allowed"],
+                                                 **masks["overland"],
                                                  cutoff=self.rules.lengths[self.rules.weather_order[level]]["overland"])
         self._groups[key] = reach
         return reach
+
+    def _level_masks(self, side: str, level: int) -> dict:
+        """The road and overland elements' edges and node masks of a side at a weather level, made
+        once per engine: every group's searches share them (the searches keep them, so on a large
+        map a copy per group and level was a tenth of a verdict's memory)."""
+        key = ("level masks", side, level)
+        if key not in self._memo:
+            ix, view = self.index, self.view(side)
+            allowed = self.level <= level
+            self._memo[key] = {
+                "allowed": allowed,
+                "road": dict(edges=self._road_edges(), into=view.enter & allowed, out_of=allowed),
+                "overland": self._overland(allowed, view)}
+        return self._memo[key]
+
+    def _road_edges(self) -> np.ndarray:
+        """Edges a road element may follow: a road across a crossable hexside."""
+        if "road edges" not in self._memo:
+            self._memo["road edges"] = self.index.road & self.index.crossable
+        return self._memo["road edges"]
 
     def _search(self, key: tuple, seeds: np.ndarray, **how) -> Reach:
         """`search` from `seeds` over the edges `how` gives, kept per engine by `key` (which must

@@ -142,7 +142,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         map a copy per group and level was a tenth of a verdict's memory)."""
         key = ("level masks", side, level)
         if key not in self._memo:
-            ix, view = self.index, self.view(side)
+            view = self.view(side)
             allowed = self.level <= level
             self._memo[key] = {
                 "allowed": allowed,

@@ -201,7 +201,7 @@ def test_lost_shares_read_once_are_those_read_per_unit(seed):
 
 def test_line_levels_of_all_nodes_at_once_are_those_node_by_node():
     """36D (AEG, 20-Feb-03): the best weather level of a line from each node, as `_line_level`
-    finds it node by node, on a synthetic map with clear and snow zones and adverse terrain
+    finds it node by node (`_line_level_of`), on a synthetic map with clear and snow zones and adverse terrain
     (43C3), for every kind of unit's sources."""
     import sys
 
@@ -209,7 +209,6 @@ def test_line_levels_of_all_nodes_at_once_are_those_node_by_node():
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from synthetic import synthetic
 
-    from logistics.games.europa.limited_reach import line_levels
     s = synthetic(10000, 500, 2)
     engine = EuropaSupply(s.position, s.map)
     assert len(engine._levels) > 1
@@ -217,8 +216,8 @@ def test_line_levels_of_all_nodes_at_once_are_those_node_by_node():
     levels = set()
     for u in s.position.units:
         reach = engine.general_reach(u)
-        expected = [engine._line_level(reach, i) for i in nodes.tolist()]
-        found = line_levels(engine, reach, nodes).tolist()
+        expected = [engine._line_level_of(reach, i) for i in nodes.tolist()]
+        found = engine._line_levels(reach, nodes).tolist()
         assert found == [-1 if e is None else e for e in expected]
         levels |= set(found)
         if len(levels) > 2:

@@ -169,13 +169,13 @@ class Explanations:
         if key not in self._memo:
             steps = {s.hex: "attack supply" for s in self.position.supply
                      if s.side == unit.side and s.kind == "attack" and s.amount > 0}
-            ix, view = self.index, self.view(unit.side)
+            ix = self.index
             supplied = np.zeros(len(ix), dtype=bool)     # every node's answer, once per side
             for level in self._levels if steps else ():
-                allowed = self.level <= level
+                masks = self._level_masks(unit.side, level)
                 limit = self.rules.lengths[self.rules.weather_order[level]]["overland"]
-                reach = search(ix, ix.mask(steps) & allowed, **self._overland(allowed, view), cutoff=limit)
+                reach = search(ix, ix.mask(steps) & masks["allowed"], **masks["overland"], cutoff=limit)
                 # 36D: the unit's hex within this weather level, the line within its length.
-                supplied |= allowed & (reach.dist.array <= limit)
+                supplied |= masks["allowed"] & (reach.dist.array <= limit)
             self._memo[key] = supplied
         return bool(self._memo[key][i])

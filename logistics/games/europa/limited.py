@@ -407,7 +407,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     only for the units that reach the target, for its length and the port of its naval element."""
     import numpy as np
 
-    from logistics.games.europa.limited_reach import Reachable, line_levels, naval_origins
+    from logistics.games.europa.limited_reach import Reachable, naval_origins
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
     units = {u.id: u for u in position.units}
     candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
@@ -453,7 +453,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         reach = reach_of(unit, target, seeds, boxes, classes)
         found: dict[int, tuple] = {}
         on_map = members[nodes[members] >= 0]
-        for k in on_map[line_levels(engine, reach, nodes[on_map]) >= 0].tolist():
+        for k in on_map[engine._line_levels(reach, nodes[on_map]) >= 0].tolist():
             line = engine._best_line(reach, int(nodes[k]))[1]
             start = line.hex_before_first("naval")       # the port the naval element starts from
             found[k] = (None if start is None else _small(map_.port_at(map_.hex_at(start))), len(line) - 1)

@@ -109,7 +109,7 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     junctions = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
         allowed = engine.level <= level
-        road = search(ix, ends & allowed, ix.road & ix.crossable, into=allowed, out_of=view.enter & allowed,
+        road = search(ix, ends & allowed, engine._road_edges(), into=allowed, out_of=view.enter & allowed,
                       cutoff=rules.lengths[rules.weather_order[level]]["road"])
         junctions |= road.dist.array != np.inf
     engine._memo[key] = junctions
@@ -140,14 +140,3 @@ def _reversed(sea) -> dict:
             for b in near:
                 kept.setdefault(b, []).append(a)
     return kept
-
-
-def line_levels(engine, reach, nodes: np.ndarray) -> np.ndarray:
-    """`_line_level` of every node in `nodes` at once (-1: no line reaches the group)."""
-    out = np.full(len(nodes), -1, dtype=np.int64)
-    rules = engine.rules
-    for level, over in sorted(reach.overland.items()):
-        length = rules.lengths[rules.weather_order[level]]["overland"]
-        hit = (out < 0) & (engine.level[nodes] <= level) & (over.dist.array[nodes] <= length)
-        out[hit] = level
-    return out

@@ -159,13 +159,18 @@ class Lines:
         if known is None or known[0] is not reach:
             levels = None
             if all(isinstance(over.dist, Distances) for over in reach.overland.values()):
-                nodes = np.fromiter(self._unit_slots(), dtype=np.int64)
-                own, levels = self.level[nodes], np.full(len(nodes), -1, dtype=np.int64)
-                for level, over in sorted(reach.overland.items(), reverse=True):   # the best written last
-                    length = self.rules.lengths[self.rules.weather_order[level]]["overland"]
-                    levels[(own <= level) & (over.dist.array[nodes] <= length)] = level
+                levels = self._line_levels(reach, np.fromiter(self._unit_slots(), dtype=np.int64))
             known = self._memo[key] = (reach, levels)
         return known[1]
+
+    def _line_levels(self, reach: GroupReach, nodes: np.ndarray) -> np.ndarray:
+        """`_line_level_of` of every node in `nodes` at once (-1: no line reaches the group); the
+        group's overland searches array-backed."""
+        own, levels = self.level[nodes], np.full(len(nodes), -1, dtype=np.int64)
+        for level, over in sorted(reach.overland.items(), reverse=True):   # the best written last
+            length = self.rules.lengths[self.rules.weather_order[level]]["overland"]
+            levels[(own <= level) & (over.dist.array[nodes] <= length)] = level
+        return levels
 
     def _line_level_of(self, reach: GroupReach, i: int) -> int | None:
         """`_line_level` for one node."""

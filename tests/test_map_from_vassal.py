@@ -230,6 +230,20 @@ def test_render_over_needs_a_map_made_from_a_board(tmp_path):
     assert not (tmp_path / "o.png").exists()
 
 
+def test_render_over_a_module_without_the_board_image(tmp_path):
+    """`render --over` a .vmod that does not hold the image vassal.yaml names (another module, or
+    the board's image renamed since): one line naming the module and the missing entry."""
+    module = vmod(tmp_path, STAGGER)
+    out = tmp_path / "maps" / "t"
+    assert CliRunner().invoke(main, ["map", "from-vassal", str(module), "--board", "Board", "-o", str(out)]).exit_code == 0
+    other = tmp_path / "other.vmod"
+    with zipfile.ZipFile(other, "w") as archive:
+        archive.writestr("buildFile.xml", "<VASSAL.build.GameModule/>")
+    r = CliRunner().invoke(main, ["render", str(out), "--over", str(other), "-o", str(tmp_path / "o.png")])
+    assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+    assert f"{other}: no board image 'images/board.png' in the module" in r.output, r.output
+    assert not (tmp_path / "o.png").exists()
+
 def zoned_vmod(tmp_path: Path, zones: str, size=(400, 300)) -> Path:
     """A module whose board has no grid of its own: a ZonedGrid holding `zones`."""
     buf = io.BytesIO()

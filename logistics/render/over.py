@@ -28,21 +28,18 @@ class Drawn:
         return f"{self.hexes} hexes drawn over the board ({self.unsure} unsure, outlined in red)\nwrote {self.output}"
 
 
-def _open(image: str, folder: Path):
-    """IMAGE: a picture file, or the .vmod whose board image vassal.yaml names."""
+def _open(image: str, folder: Path, entry: str | None):
+    """IMAGE: a picture file, or the .vmod whose board image (`entry`, from vassal.yaml) it holds."""
     from PIL import Image
 
-    from logistics.yamldoc import load_doc
+    from logistics.io.vassal.board_map import module_image
+    if zipfile.is_zipfile(image):
+        if entry is None:
+            raise LoadError(str(folder / "vassal.yaml"), "no module_image", expected="a map made from a .vmod")
+        return module_image(image, entry).convert("RGBA")
     try:
-        if zipfile.is_zipfile(image):
-            doc = load_doc(folder / "vassal.yaml").mapping()
-            entry = doc["module_image"].text() if "module_image" in doc else None
-            if entry is None:
-                raise LoadError(str(folder / "vassal.yaml"), "no module_image", expected="a map made from a .vmod")
-            with zipfile.ZipFile(image) as archive:
-                return Image.open(io.BytesIO(archive.read(entry))).convert("RGBA")
         return Image.open(image).convert("RGBA")
-    except (OSError, KeyError, zipfile.BadZipFile) as exc:
+    except OSError as exc:
         raise LoadError(image, f"cannot read the board image ({exc})", expected="the board's PNG, JPEG or GIF, "
                         "or its .vmod") from None
 
@@ -50,17 +47,17 @@ def _open(image: str, folder: Path):
 def draw_over(map_folder: str | Path, image: str, output: str) -> Drawn:
     from PIL import Image, ImageDraw, ImageFont
 
-    from logistics.io.vassal.board_map import read_pixels
+    from logistics.io.vassal.board_map import read_board
     from logistics.mapio import load_map
     folder = Path(map_folder)
     map_ = load_map(folder)
-    pixels = read_pixels(folder)
+    pixels, entry = read_board(folder)
     unsure_file = folder / "unsure.txt"
     unsure = set()
     if unsure_file.exists():
         unsure = {line.split()[0] for line in unsure_file.read_text(encoding="utf-8").splitlines()
                   if line.strip() and not line.startswith("#")}
-    base = _open(image, folder)
+    base = _open(image, folder, entry)
     layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
     row_step = pixels.ay * 3 ** 0.5 if map_.layout.orientation == "flat" else pixels.ay * 1.5

@@ -67,14 +67,20 @@ def open_image(module_path: Path, board: Board, image: str | None):
         except OSError as exc:
             raise LoadError(str(image), f"not an image ({exc})", expected="a PNG, JPEG or GIF board image") from None
     entry = "images/" + board.image
+    return module_image(module_path, entry, field="--image"), {"module_image": entry}
+
+
+def module_image(module_path: Path | str, entry: str, field: str | None = None):
+    """The image `entry` inside the .vmod at `module_path` (a PIL image). Raises LoadError."""
+    from PIL import Image
     try:
         with zipfile.ZipFile(module_path) as archive:
             data = archive.read(entry)
     except (zipfile.BadZipFile, KeyError, OSError):
-        raise LoadError(str(module_path), f"no board image {entry!r} in the module", field="--image",
-                        expected="a .vmod holding the board image, or --image FILE") from None
+        raise LoadError(str(module_path), f"no board image {entry!r} in the module", field=field,
+                        expected="a .vmod holding the board image" + (", or --image FILE" if field else "")) from None
     try:
-        return Image.open(io.BytesIO(data)), {"module_image": entry}
+        return Image.open(io.BytesIO(data))
     except OSError as exc:
         raise LoadError(f"{module_path}:{entry}", f"not an image ({exc})") from None
 
@@ -95,13 +101,20 @@ def board_file_text(module: Path, board: Board, reference: dict, grid: BoardGrid
 
 def read_pixels(folder: Path) -> Pixels:
     """Where the map's hexes lie on its board image (vassal.yaml). Raises LoadError."""
+    return read_board(folder)[0]
+
+
+def read_board(folder: Path) -> tuple[Pixels, str | None]:
+    """vassal.yaml: where the map's hexes lie on its board image, and the image's entry in the
+    module it was made from (None if it was made from an image file). Raises LoadError."""
     path = Path(folder) / BOARD_FILE
     if not path.exists():
         raise LoadError(str(path), "not found", expected="a map made by `logistics map from-vassal`")
     doc = load_doc(path)
     f = doc.mapping(None, required=("pixels",))
     p = f["pixels"].mapping(("ax", "ay", "bx", "by"), required=("ax", "ay", "bx", "by"))
-    return Pixels(*(p[k].number() for k in ("ax", "ay", "bx", "by")))
+    entry = f["module_image"].text() if "module_image" in f else None
+    return Pixels(*(p[k].number() for k in ("ax", "ay", "bx", "by"))), entry
 
 
 def from_vassal(module_path: Path | str, board_name: str, output: Path | str, *, image: str | None = None,

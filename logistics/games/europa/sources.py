@@ -6,7 +6,7 @@ import numpy as np
 import rustworkx as rx
 
 from logistics.games.europa.reach import GroupReach
-from logistics.games.europa.view import SideView
+from logistics.games.europa.view import PositionNodes, SideView
 from logistics.hexgrid import Hex
 from logistics.position import UNOWNED, SupplySource, Unit
 
@@ -17,8 +17,10 @@ class Sources:
 
     def view(self, side: str) -> SideView:
         if side not in self._views:
+            if "position nodes" not in self._memo:       # for every side at once
+                self._memo["position nodes"] = PositionNodes(self.position, self.index)
             self._views[side] = SideView(self.position, self.map, self.index, side,
-                                         self.rules.intrinsic_garrison_sizes)
+                                         self.rules.intrinsic_garrison_sizes, self._memo["position nodes"])
         return self._views[side]
 
     def _connection_components(self, side: str) -> dict[int, int]:

@@ -147,6 +147,7 @@ class HexIndex:
         names = list(map(countries.get, hx, repeat("")))
         codes = {c: k for k, c in enumerate(dict.fromkeys(names))}    # each node's country as a number
         country = np.fromiter(map(codes.__getitem__, names), NODE, n)
+        self.country, self.country_names = country, list(codes)     # Map.country_of as numbers
         neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in codes],
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)

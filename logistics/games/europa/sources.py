@@ -8,6 +8,7 @@ import rustworkx as rx
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import PositionNodes, SideView
 from logistics.hexgrid import Hex
+from logistics.network import component_roots
 from logistics.position import UNOWNED, SupplySource, Unit
 
 
@@ -24,66 +25,93 @@ class Sources:
         return self._views[side]
 
     def _connection_components(self, side: str) -> dict[int, int]:
-        """Rail connections (7A intro, 12C1): the connected parts of `_connection_graph`."""
+        """Rail connections (7A intro, 12C1): map node -> its connection, as `_connection_labels`."""
         if side not in self._components:
-            graph, kept = self._connection_graph(side)
-            comp: dict[int, int] = {}   # map node -> its connection (numbered by least node)
-            for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
-                for j in members:
-                    comp[int(kept[j])] = k
-            self._components[side] = comp
+            labels = self._connection_labels(side)
+            kept = np.flatnonzero(labels >= 0)
+            self._components[side] = dict(zip(kept.tolist(), labels[kept].tolist()))
         return self._components[side]
 
-    def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
+    def _connection_labels(self, side: str) -> np.ndarray:
+        """Rail connections (7A intro, 12C1): each map node's connected part of the connection
+        graph, numbered in order of their least nodes (-1: not in the graph), from whole arrays."""
+        key = ("connection labels", side)
+        if key not in self._memo:
+            nodes, a, b = self._connection_edges(side)
+            kept = np.flatnonzero(nodes)
+            local = np.full(len(self.index), -1, dtype=np.int64)
+            local[kept] = np.arange(len(kept))
+            # A part's root is its least node (kept is in node order): numbered in that order.
+            once = a < b                  # each rail hexside once (both its edges are kept)
+            _, part = np.unique(component_roots(len(kept), local[a[once]], local[b[once]]), return_inverse=True)
+            labels = np.full(len(self.index), -1, dtype=np.int64)
+            labels[kept] = part.reshape(-1)
+            self._memo[key] = labels
+        return self._memo[key]
+
+    def _connection_edges(self, side: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Rail connections (7A intro, 12C1): friendly-owned rail a line may enter, any length and
         class (RCV 01-Oct-97), rail breaks ignored (12B3); rail in an open neutral country only to
-        reach a stand-in city (12C1b rulings). Graph node j is map node kept[j]."""
-        key = ("connection graph", side)
+        reach a stand-in city (12C1b rulings). The node mask, and the edges as map node pairs."""
+        key = ("connection edges", side)
         if key not in self._memo:
             ix, view = self.index, self.view(side)
             nodes = view.enter_rail.copy()
-            for i, h in enumerate(ix.hexes if self.rules.open_borders else ()):
-                if ix.rail_hex[i] and self.map.country_of(h) in self.rules.open_borders:
-                    nodes[i] = True
-            # The graph holds only these nodes: graph node j is map node kept[j].
-            kept = np.flatnonzero(nodes)
-            local = np.full(len(ix), -1, dtype=np.int64)
-            local[kept] = np.arange(len(kept))
-            graph = rx.PyGraph(multigraph=False)
-            graph.add_nodes_from(range(len(kept)))
+            if self.rules.open_borders:
+                open_codes = [k for k, c in enumerate(ix.country_names) if c in self.rules.open_borders]
+                nodes |= ix.rail_hex & np.isin(ix.country, open_codes)
             keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
-            edges = list(zip(local[ix.src[keep]].tolist(), local[ix.dst[keep]].tolist()))
+            a, b = [ix.src[keep]], [ix.dst[keep]]
             # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
             # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
             for city in self.map.cities:
+                if len(city.place.hexes) < 2:
+                    continue
                 hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
-                edges += [(int(local[a]), int(local[b])) for a in hexes for b in hexes
-                          if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])]
-            graph.add_edges_from_no_data(edges)
+                pairs = [(x, y) for x in hexes for y in hexes if x < y and ix.hexes[x].is_adjacent(ix.hexes[y])]
+                a.append(np.array([x for x, _ in pairs], dtype=np.int64))
+                b.append(np.array([y for _, y in pairs], dtype=np.int64))
+            self._memo[key] = (nodes, np.concatenate(a).astype(np.int64), np.concatenate(b).astype(np.int64))
+        return self._memo[key]
+
+    def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
+        """The rail connections of `_connection_edges` as a graph: graph node j is map node kept[j]."""
+        key = ("connection graph", side)
+        if key not in self._memo:
+            nodes, a, b = self._connection_edges(side)
+            kept = np.flatnonzero(nodes)
+            local = np.full(len(self.index), -1, dtype=np.int64)
+            local[kept] = np.arange(len(kept))
+            graph = rx.PyGraph(multigraph=False)
+            graph.add_nodes_from(range(len(kept)))
+            graph.add_edges_from_no_data(list(zip(local[a].tolist(), local[b].tolist())))
             self._memo[key] = (graph, kept)
         return self._memo[key]
 
     def active_hexes(self, source: SupplySource) -> list[Hex]:
         """The hexes of a full general supply source that count now (12C1)."""
-        owner = self.position.owner
+        owner, barred = self.position.owner, frozenset()
         if self.position.unpacified or self.position.pacification:
             # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city
             # without its required garrison, so it is no supply city.
             barred = self.position.barred_cities()
-            owner = {h: o for h, o in owner.items() if h not in barred}
+
+        def friendly(h: Hex) -> bool:
+            return owner.get(h) == source.side and h not in barred
+
         cities = [self.map.city(name) for name in source.cities]
-        bare = [h for h in source.hexes if owner.get(h) == source.side]
+        bare = [h for h in source.hexes if friendly(h)]
         if source.per_hex:
-            return [h for c in cities for h in c.place.hexes if owner.get(h) == source.side] + bare
+            return [h for c in cities for h in c.place.hexes if friendly(h)] + bare
         # 12C1 ruling (AEG, 05-Mar-04): a multi-hex city counts only if every hex is friendly-owned.
-        owned = [c for c in cities if c.place.hexes and all(owner.get(h) == source.side for h in c.place.hexes)]
+        owned = [c for c in cities if c.place.hexes and all(friendly(h) for h in c.place.hexes)]
         if not source.connected:
             return [h for c in owned for h in c.place.hexes] + bare
-        comp = self._connection_components(source.side)
+        labels = self._connection_labels(source.side)
         pos = self.index.pos
 
         def components_of(city) -> set[int]:
-            return {comp[pos[h]] for h in city.place.hexes if pos[h] in comp}
+            return {k for h in city.place.hexes if (k := int(labels[pos[h]])) >= 0}
 
         counts: dict[int, int] = {}
         for city in owned:

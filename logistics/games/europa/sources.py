@@ -8,8 +8,29 @@ import rustworkx as rx
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import PositionNodes, SideView
 from logistics.hexgrid import Hex
-from logistics.network import component_roots
+from logistics.mapdata import Map
+from logistics.network import HexIndex, component_roots
 from logistics.position import UNOWNED, SupplySource, Unit
+
+
+def map_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, ...]:
+    """The map's rail edges (from, to, in edge order) and the adjacent hexes of each multi-hex
+    city (x < y, in city order), as node arrays: they depend on the map only, so they are kept
+    with it (made again if its city list is replaced or grows, as Map.city does)."""
+    cached = map_.__dict__.get("_connection_pairs")
+    if cached is None or cached[0] is not index or cached[1] is not map_.cities or cached[2] != len(map_.cities):
+        rail = np.flatnonzero(index.rail)
+        pairs = []
+        for city in map_.cities:
+            if len(city.place.hexes) > 1:
+                hexes = [index.pos[h] for h in city.place.hexes]
+                pairs += [(x, y) for x in hexes for y in hexes
+                          if x < y and index.hexes[x].is_adjacent(index.hexes[y])]
+        city_a, city_b = np.array(pairs, dtype=np.int64).reshape(-1, 2).T
+        cached = map_.__dict__["_connection_pairs"] = (
+            index, map_.cities, len(map_.cities), index.src[rail].astype(np.int64),
+            index.dst[rail].astype(np.int64), city_a, city_b)
+    return cached[3:]
 
 
 class Sources:
@@ -37,22 +58,21 @@ class Sources:
         graph, numbered in order of their least nodes (-1: not in the graph), from whole arrays."""
         key = ("connection labels", side)
         if key not in self._memo:
-            nodes, a, b = self._connection_edges(side)
-            kept = np.flatnonzero(nodes)
-            local = np.full(len(self.index), -1, dtype=np.int64)
-            local[kept] = np.arange(len(kept))
-            # A part's root is its least node (kept is in node order): numbered in that order.
+            kept, a, b = self._connection_edges(side)
             once = a < b                  # each rail hexside once (both its edges are kept)
-            _, part = np.unique(component_roots(len(kept), local[a[once]], local[b[once]]), return_inverse=True)
+            roots = component_roots(len(kept), a[once], b[once])
+            # A part's root is its least node (kept is in node order): parts numbered in that order.
+            is_root = roots == np.arange(len(kept))
             labels = np.full(len(self.index), -1, dtype=np.int64)
-            labels[kept] = part.reshape(-1)
+            labels[kept] = (np.cumsum(is_root) - 1)[roots]
             self._memo[key] = labels
         return self._memo[key]
 
     def _connection_edges(self, side: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Rail connections (7A intro, 12C1): friendly-owned rail a line may enter, any length and
         class (RCV 01-Oct-97), rail breaks ignored (12B3); rail in an open neutral country only to
-        reach a stand-in city (12C1b rulings). The node mask, and the edges as map node pairs."""
+        reach a stand-in city (12C1b rulings). The graph's nodes (graph node j is map node
+        kept[j]) and its edges as graph node pairs."""
         key = ("connection edges", side)
         if key not in self._memo:
             ix, view = self.index, self.view(side)
@@ -60,31 +80,26 @@ class Sources:
             if self.rules.open_borders:
                 open_codes = [k for k, c in enumerate(ix.country_names) if c in self.rules.open_borders]
                 nodes |= ix.rail_hex & np.isin(ix.country, open_codes)
-            keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
-            a, b = [ix.src[keep]], [ix.dst[keep]]
+            rail_a, rail_b, city_a, city_b = map_pairs(self.map, ix)
+            keep = nodes[rail_a] & nodes[rail_b]
             # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
             # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
-            for city in self.map.cities:
-                if len(city.place.hexes) < 2:
-                    continue
-                hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
-                pairs = [(x, y) for x in hexes for y in hexes if x < y and ix.hexes[x].is_adjacent(ix.hexes[y])]
-                a.append(np.array([x for x, _ in pairs], dtype=np.int64))
-                b.append(np.array([y for _, y in pairs], dtype=np.int64))
-            self._memo[key] = (nodes, np.concatenate(a).astype(np.int64), np.concatenate(b).astype(np.int64))
+            joined = nodes[city_a] & nodes[city_b]
+            kept = np.flatnonzero(nodes)
+            local = np.full(len(ix), -1, dtype=np.int64)
+            local[kept] = np.arange(len(kept))
+            self._memo[key] = (kept, local[np.concatenate([rail_a[keep], city_a[joined]])],
+                               local[np.concatenate([rail_b[keep], city_b[joined]])])
         return self._memo[key]
 
     def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
         """The rail connections of `_connection_edges` as a graph: graph node j is map node kept[j]."""
         key = ("connection graph", side)
         if key not in self._memo:
-            nodes, a, b = self._connection_edges(side)
-            kept = np.flatnonzero(nodes)
-            local = np.full(len(self.index), -1, dtype=np.int64)
-            local[kept] = np.arange(len(kept))
+            kept, a, b = self._connection_edges(side)
             graph = rx.PyGraph(multigraph=False)
             graph.add_nodes_from(range(len(kept)))
-            graph.add_edges_from_no_data(list(zip(local[a].tolist(), local[b].tolist())))
+            graph.add_edges_from_no_data(list(zip(a.tolist(), b.tolist())))
             self._memo[key] = (graph, kept)
         return self._memo[key]
 

@@ -10,7 +10,8 @@ import pytest
 
 from logistics.files import load_scenario_file
 from logistics.games.europa.supply import EuropaSupply
-from logistics.games.europa.view import PositionNodes
+from logistics.games.europa.view import LOSE_ZOC_AT, PositionNodes
+from logistics.zoc import zoc_hexes
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -48,3 +49,17 @@ def test_position_nodes_are_the_masks_of_the_owner_table_and_the_units(case):
         assert np.array_equal(nodes.units(side, friendly=False),
                               reference_mask(ix, [u.hex for u in on_map if u.side != side])), side
     assert nodes.owned(position.units[0].side).any() and nodes.units(position.units[0].side, True).any()
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_enemy_zoc_is_the_mask_of_the_zoc_hexes(case):
+    """Rule 5, 12A, 12B ruling (DPS, 08-Oct-04: a U-2 unit has no ZOC): the enemy ZOC of a side's
+    view, made from the position's unit arrays, is every hex zoc.zoc_hexes finds for its enemies."""
+    position, map_ = list(positions())[case]
+    engine = EuropaSupply(position, map_)
+    for side in sorted({u.side for u in position.units}):
+        want = np.zeros(len(engine.index), dtype=bool)
+        for enemy in position.enemies_of(side):
+            want |= reference_mask(engine.index, zoc_hexes(position, map_, enemy, LOSE_ZOC_AT))
+        assert np.array_equal(engine.view(side).enemy_zoc, want), side
+        assert want.any() and not want.all()

@@ -15,18 +15,17 @@ _UNOWNED = object()   # no row in the position's owner table
 LOSE_ZOC_AT = 2  # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04)
 
 
-def _zoc_mask(position: Position, map_: Map, index: HexIndex, side: str) -> np.ndarray:
+def _zoc_mask(map_: Map, index: HexIndex, nodes: PositionNodes, side: str) -> np.ndarray:
     """The hexes of zoc.zoc_hexes(position, map_, side, LOSE_ZOC_AT) as a node mask, from the
     index's edges: each exerting unit's hex, and the neighbours it projects into (as
     zoc.projects_into: a land hex, across a crossable hexside that is no neutral border)."""
-    mask = np.zeros(len(index), dtype=bool)
-    hexes = {u.hex for u in position.units if u.side == side and exerts_zoc(u, LOSE_ZOC_AT)}
-    nodes = np.array(sorted(index.pos[h] for h in hexes if h in index.pos), dtype=np.int64)
-    mask[nodes] = True
-    e, b = index.out_eid[nodes], index.nbr[nodes]
+    exerting = (nodes.unit_sides == side) & nodes.exerts_zoc
+    mask = nodes._mask(nodes.unit_nodes[exerting])
+    at = np.flatnonzero(mask)
+    e, b = index.out_eid[at], index.nbr[at]
     projects = (e >= 0) & index.crossable[e] & ~index.neutral_border[e] & index.land[b]
     mask[b[projects]] = True
-    off_map = [h for h in hexes if h not in index.pos]
+    off_map = {nodes.on_map[k].hex for k in np.flatnonzero(exerting & (nodes.unit_nodes < 0)).tolist()}
     return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))
 
 
@@ -42,9 +41,10 @@ class PositionNodes:
         codes = {**self.owner_codes, _UNOWNED: -1}
         self.owner = np.fromiter(map(codes.__getitem__, map(owner.get, index.hexes, repeat(_UNOWNED))),
                                  np.int64, len(index))
-        on_map = [u for u in position.units if u.hex is not None]
+        self.on_map = on_map = [u for u in position.units if u.hex is not None]
         self.unit_nodes = self._nodes(u.hex for u in on_map)
         self.unit_sides = np.array([u.side for u in on_map], dtype=object)
+        self.exerts_zoc = np.fromiter((exerts_zoc(u, LOSE_ZOC_AT) for u in on_map), bool, len(on_map))
 
     def _nodes(self, hexes) -> np.ndarray:
         return np.fromiter(map(self.index.pos.get, hexes, repeat(-1)), dtype=np.int64)
@@ -81,7 +81,7 @@ class SideView:
         self.friendly_units = nodes.units(side, friendly=True)
         self.enemy_zoc = np.zeros(len(index), dtype=bool)
         for enemy in position.enemies_of(side):
-            self.enemy_zoc |= _zoc_mask(position, map_, index, enemy)
+            self.enemy_zoc |= _zoc_mask(map_, index, nodes, enemy)
         self.owned = nodes.owned(side)
         self.unpacified = index.mask(position.barred_cities()) & self.owned      # 39A, 39B
         self.enter = (index.land & ~index.neutral & ~self.enemy_units

@@ -147,6 +147,7 @@ class HexIndex:
         names = list(map(countries.get, hx, repeat("")))
         codes = {c: k for k, c in enumerate(dict.fromkeys(names))}    # each node's country as a number
         country = np.fromiter(map(codes.__getitem__, names), NODE, n)
+        self.country, self.country_names = country, list(codes)     # Map.country_of as numbers
         neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in codes],
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
@@ -436,26 +437,47 @@ class FixedSearch:
         return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
 
 
+def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Connected components of the undirected graph on nodes 0..n-1 with edges a[k] - b[k]: each
+    node's least node of its component, from whole-array rounds (no Python work per node). Each
+    round hooks the larger root of every edge whose ends lie in different trees to the least root
+    it meets, then jumps pointers (parent = parent[parent]) until every node points at its root.
+    A node's parent is never larger than itself, so a root is the least node of its tree. Give
+    each edge once: a repeated edge costs about as much as a distinct one."""
+    parent = np.arange(n, dtype=np.int64)
+    ra, rb = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)   # the roots of each edge's ends
+    while True:
+        apart = ra != rb                 # an edge whose ends share a root stays inside that tree
+        if not apart.any():
+            break
+        ra, rb = ra[apart], rb[apart]
+        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
+        np.minimum.at(parent, hi, lo)
+        while True:
+            grand = parent[parent]
+            if (grand == parent).all():
+                break
+            parent = grand
+        ra, rb = parent[lo], parent[hi]  # the new roots of the old ones
+    return parent
+
+
 class Regions:
     """Any-length reachability without a search per question: the connected regions of the nodes
     a line may enter (`into`), over symmetric `edges` (an edge and its reverse alike) and with
-    `into` within `out_of` (a node entered may be left). Each region is labelled on first use by
-    one search. A line of any length leads from a into b (a != b) exactly when a may be left
-    along an edge into a neighbour in b's region."""
+    `into` within `out_of` (a node entered may be left). Every region is labelled at once (by its
+    least node) by one connected-components pass. A line of any length leads from a into b
+    (a != b) exactly when a may be left along an edge into a neighbour in b's region."""
 
     def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray):
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
-        self.label = np.full(len(index), -1, dtype=np.int64)
-        self.count = 0
+        # Each edge once (its reverse is alike): half the work of the components.
+        keep = edges & into[index.src] & into[index.dst] & (index.src < index.dst)
+        roots = component_roots(len(index), index.src[keep], index.dst[keep])
+        self.label = np.where(into, roots, -1)
 
     def region(self, x: int) -> int:
         """The region of node x, which must be in `into`."""
-        if self.label[x] < 0:
-            seed = np.zeros(len(self.index), dtype=bool)
-            seed[x] = True
-            members = search(self.index, seed, self.edges, self.into, self.into).dist.array != np.inf
-            self.label[members] = self.count
-            self.count += 1
         return int(self.label[x])
 
     def _entered_regions(self, a: int) -> set[int]:
@@ -475,12 +497,13 @@ class Regions:
         Answered for every node at once: a seed, or a node that may be left along an edge into a
         neighbour in a seed's region."""
         ix = self.index
-        entered = np.flatnonzero(seeds & self.into)
-        for s in entered.tolist():               # label the seeds' regions, in order of the seeds
-            if self.label[s] < 0:
-                self.region(s)
-        # Nodes of the seeds' regions (all within `into`); the spare last cell stands for off the map.
-        target = np.append(np.isin(self.label, np.unique(self.label[entered])), False)
+        n = len(ix)
+        # The seeds' regions (labels are nodes; -1, outside `into`, lands on the spare last cell).
+        hit = np.zeros(n + 1, dtype=bool)
+        hit[self.label[seeds & self.into]] = True
+        hit[n] = False
+        # Nodes of the seeds' regions; the spare last cell stands for off the map.
+        target = np.append(hit[self.label], False)
         step = (ix.out_eid >= 0) & self.edges[ix.out_eid] & target[ix.nbr]
         return seeds | (self.out_of & step.any(axis=1))
 

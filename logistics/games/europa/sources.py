@@ -6,9 +6,31 @@ import numpy as np
 import rustworkx as rx
 
 from logistics.games.europa.reach import GroupReach
-from logistics.games.europa.view import SideView
+from logistics.games.europa.view import PositionNodes, SideView
 from logistics.hexgrid import Hex
+from logistics.mapdata import Map
+from logistics.network import HexIndex, component_roots
 from logistics.position import UNOWNED, SupplySource, Unit
+
+
+def map_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, ...]:
+    """The map's rail edges (from, to, in edge order) and the adjacent hexes of each multi-hex
+    city (x < y, in city order), as node arrays: they depend on the map only, so they are kept
+    with it (made again if its city list is replaced or grows, as Map.city does)."""
+    cached = map_.__dict__.get("_connection_pairs")
+    if cached is None or cached[0] is not index or cached[1] is not map_.cities or cached[2] != len(map_.cities):
+        rail = np.flatnonzero(index.rail)
+        pairs = []
+        for city in map_.cities:
+            if len(city.place.hexes) > 1:
+                hexes = [index.pos[h] for h in city.place.hexes]
+                pairs += [(x, y) for x in hexes for y in hexes
+                          if x < y and index.hexes[x].is_adjacent(index.hexes[y])]
+        city_a, city_b = np.array(pairs, dtype=np.int64).reshape(-1, 2).T
+        cached = map_.__dict__["_connection_pairs"] = (
+            index, map_.cities, len(map_.cities), index.src[rail].astype(np.int64),
+            index.dst[rail].astype(np.int64), city_a, city_b)
+    return cached[3:]
 
 
 class Sources:
@@ -17,71 +39,94 @@ class Sources:
 
     def view(self, side: str) -> SideView:
         if side not in self._views:
+            if "position nodes" not in self._memo:       # for every side at once
+                self._memo["position nodes"] = PositionNodes(self.position, self.index)
             self._views[side] = SideView(self.position, self.map, self.index, side,
-                                         self.rules.intrinsic_garrison_sizes)
+                                         self.rules.intrinsic_garrison_sizes, self._memo["position nodes"])
         return self._views[side]
 
     def _connection_components(self, side: str) -> dict[int, int]:
-        """Rail connections (7A intro, 12C1): the connected parts of `_connection_graph`."""
+        """Rail connections (7A intro, 12C1): map node -> its connection, as `_connection_labels`."""
         if side not in self._components:
-            graph, kept = self._connection_graph(side)
-            comp: dict[int, int] = {}   # map node -> its connection (numbered by least node)
-            for k, members in enumerate(sorted(rx.connected_components(graph), key=min)):
-                for j in members:
-                    comp[int(kept[j])] = k
-            self._components[side] = comp
+            labels = self._connection_labels(side)
+            kept = np.flatnonzero(labels >= 0)
+            self._components[side] = dict(zip(kept.tolist(), labels[kept].tolist()))
         return self._components[side]
 
-    def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
+    def _connection_labels(self, side: str) -> np.ndarray:
+        """Rail connections (7A intro, 12C1): each map node's connected part of the connection
+        graph, numbered in order of their least nodes (-1: not in the graph), from whole arrays."""
+        key = ("connection labels", side)
+        if key not in self._memo:
+            kept, a, b = self._connection_edges(side)
+            once = a < b                  # each rail hexside once (both its edges are kept)
+            roots = component_roots(len(kept), a[once], b[once])
+            # A part's root is its least node (kept is in node order): parts numbered in that order.
+            is_root = roots == np.arange(len(kept))
+            labels = np.full(len(self.index), -1, dtype=np.int64)
+            labels[kept] = (np.cumsum(is_root) - 1)[roots]
+            self._memo[key] = labels
+        return self._memo[key]
+
+    def _connection_edges(self, side: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Rail connections (7A intro, 12C1): friendly-owned rail a line may enter, any length and
         class (RCV 01-Oct-97), rail breaks ignored (12B3); rail in an open neutral country only to
-        reach a stand-in city (12C1b rulings). Graph node j is map node kept[j]."""
-        key = ("connection graph", side)
+        reach a stand-in city (12C1b rulings). The graph's nodes (graph node j is map node
+        kept[j]) and its edges as graph node pairs."""
+        key = ("connection edges", side)
         if key not in self._memo:
             ix, view = self.index, self.view(side)
             nodes = view.enter_rail.copy()
-            for i, h in enumerate(ix.hexes if self.rules.open_borders else ()):
-                if ix.rail_hex[i] and self.map.country_of(h) in self.rules.open_borders:
-                    nodes[i] = True
-            # The graph holds only these nodes: graph node j is map node kept[j].
+            if self.rules.open_borders:
+                open_codes = [k for k, c in enumerate(ix.country_names) if c in self.rules.open_borders]
+                nodes |= ix.rail_hex & np.isin(ix.country, open_codes)
+            rail_a, rail_b, city_a, city_b = map_pairs(self.map, ix)
+            keep = nodes[rail_a] & nodes[rail_b]
+            # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
+            # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
+            joined = nodes[city_a] & nodes[city_b]
             kept = np.flatnonzero(nodes)
             local = np.full(len(ix), -1, dtype=np.int64)
             local[kept] = np.arange(len(kept))
+            self._memo[key] = (kept, local[np.concatenate([rail_a[keep], city_a[joined]])],
+                               local[np.concatenate([rail_b[keep], city_b[joined]])])
+        return self._memo[key]
+
+    def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
+        """The rail connections of `_connection_edges` as a graph: graph node j is map node kept[j]."""
+        key = ("connection graph", side)
+        if key not in self._memo:
+            kept, a, b = self._connection_edges(side)
             graph = rx.PyGraph(multigraph=False)
             graph.add_nodes_from(range(len(kept)))
-            keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
-            edges = list(zip(local[ix.src[keep]].tolist(), local[ix.dst[keep]].tolist()))
-            # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
-            # connected to each other, as the 7A3 ruling (AEG, 02-Apr-03) has Madrid's yards.
-            for city in self.map.cities:
-                hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
-                edges += [(int(local[a]), int(local[b])) for a in hexes for b in hexes
-                          if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])]
-            graph.add_edges_from_no_data(edges)
+            graph.add_edges_from_no_data(list(zip(a.tolist(), b.tolist())))
             self._memo[key] = (graph, kept)
         return self._memo[key]
 
     def active_hexes(self, source: SupplySource) -> list[Hex]:
         """The hexes of a full general supply source that count now (12C1)."""
-        owner = self.position.owner
+        owner, barred = self.position.owner, frozenset()
         if self.position.unpacified or self.position.pacification:
             # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city
             # without its required garrison, so it is no supply city.
             barred = self.position.barred_cities()
-            owner = {h: o for h, o in owner.items() if h not in barred}
+
+        def friendly(h: Hex) -> bool:
+            return owner.get(h) == source.side and h not in barred
+
         cities = [self.map.city(name) for name in source.cities]
-        bare = [h for h in source.hexes if owner.get(h) == source.side]
+        bare = [h for h in source.hexes if friendly(h)]
         if source.per_hex:
-            return [h for c in cities for h in c.place.hexes if owner.get(h) == source.side] + bare
+            return [h for c in cities for h in c.place.hexes if friendly(h)] + bare
         # 12C1 ruling (AEG, 05-Mar-04): a multi-hex city counts only if every hex is friendly-owned.
-        owned = [c for c in cities if c.place.hexes and all(owner.get(h) == source.side for h in c.place.hexes)]
+        owned = [c for c in cities if c.place.hexes and all(friendly(h) for h in c.place.hexes)]
         if not source.connected:
             return [h for c in owned for h in c.place.hexes] + bare
-        comp = self._connection_components(source.side)
+        labels = self._connection_labels(source.side)
         pos = self.index.pos
 
         def components_of(city) -> set[int]:
-            return {comp[pos[h]] for h in city.place.hexes if pos[h] in comp}
+            return {k for h in city.place.hexes if (k := int(labels[pos[h]])) >= 0}
 
         counts: dict[int, int] = {}
         for city in owned:

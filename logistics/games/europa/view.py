@@ -1,6 +1,8 @@
 """What a line traced by one side may enter (12A, 39A, 37C), as node masks over the map index."""
 from __future__ import annotations
 
+from itertools import repeat
+
 import numpy as np
 
 from logistics.games.europa.garrisons import intrinsic_garrisons
@@ -9,43 +11,78 @@ from logistics.network import HexIndex
 from logistics.position import Position
 from logistics.zoc import exerts_zoc, projects_into
 
+_UNOWNED = object()   # no row in the position's owner table
 LOSE_ZOC_AT = 2  # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04)
 
 
-def _zoc_mask(position: Position, map_: Map, index: HexIndex, side: str) -> np.ndarray:
+def _zoc_mask(map_: Map, index: HexIndex, nodes: PositionNodes, side: str) -> np.ndarray:
     """The hexes of zoc.zoc_hexes(position, map_, side, LOSE_ZOC_AT) as a node mask, from the
     index's edges: each exerting unit's hex, and the neighbours it projects into (as
     zoc.projects_into: a land hex, across a crossable hexside that is no neutral border)."""
-    mask = np.zeros(len(index), dtype=bool)
-    hexes = {u.hex for u in position.units if u.side == side and exerts_zoc(u, LOSE_ZOC_AT)}
-    nodes = np.array(sorted(index.pos[h] for h in hexes if h in index.pos), dtype=np.int64)
-    mask[nodes] = True
-    e, b = index.out_eid[nodes], index.nbr[nodes]
+    exerting = (nodes.unit_sides == side) & nodes.exerts_zoc
+    mask = nodes._mask(nodes.unit_nodes[exerting])
+    at = np.flatnonzero(mask)
+    e, b = index.out_eid[at], index.nbr[at]
     projects = (e >= 0) & index.crossable[e] & ~index.neutral_border[e] & index.land[b]
     mask[b[projects]] = True
-    off_map = [h for h in hexes if h not in index.pos]
+    off_map = {nodes.on_map[k].hex for k in np.flatnonzero(exerting & (nodes.unit_nodes < 0)).tolist()}
     return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))
+
+
+class PositionNodes:
+    """A position's hexes as arrays over the map index, made once for every side: each node's
+    owner (a number; -1 unowned) and each on-map unit's node and side. Units off the map fall on a
+    spare last cell, dropped from the masks."""
+
+    def __init__(self, position: Position, index: HexIndex):
+        self.index = index
+        owner = position.owner       # a row per hex: looked up in C, in grid order, never per side
+        self.owner_codes = {o: k for k, o in enumerate(dict.fromkeys(owner.values()))}
+        codes = {**self.owner_codes, _UNOWNED: -1}
+        self.owner = np.fromiter(map(codes.__getitem__, map(owner.get, index.hexes, repeat(_UNOWNED))),
+                                 np.int64, len(index))
+        self.on_map = on_map = [u for u in position.units if u.hex is not None]
+        self.unit_nodes = self._nodes(u.hex for u in on_map)
+        self.unit_sides = np.array([u.side for u in on_map], dtype=object)
+        self.exerts_zoc = np.fromiter((exerts_zoc(u, LOSE_ZOC_AT) for u in on_map), bool, len(on_map))
+
+    def _nodes(self, hexes) -> np.ndarray:
+        return np.fromiter(map(self.index.pos.get, hexes, repeat(-1)), dtype=np.int64)
+
+    def _mask(self, nodes: np.ndarray) -> np.ndarray:
+        m = np.zeros(len(self.index) + 1, dtype=bool)
+        m[nodes] = True
+        return m[:-1]
+
+    def owned(self, side: str) -> np.ndarray:
+        """Node mask: the hexes `side` owns."""
+        return self.owner == self.owner_codes.get(side, -2)
+
+    def units(self, side: str, friendly: bool) -> np.ndarray:
+        """Node mask: the hexes of the on-map units of `side` (friendly) or of any other side."""
+        mine = self.unit_sides == side
+        return self._mask(self.unit_nodes[mine if friendly else ~mine])
 
 
 class SideView:
     """What a line traced by one side may enter (12A, 39A, 37C), as node masks."""
 
     def __init__(self, position: Position, map_: Map, index: HexIndex, side: str,
-                 garrison_sizes: tuple[str, ...] = ()):
+                 garrison_sizes: tuple[str, ...] = (), nodes: PositionNodes | None = None):
         self.side = side
         self.index = index
-        on_map = [u for u in position.units if u.hex is not None]
-        self.enemy_units = index.mask(u.hex for u in on_map if u.side != side)
+        nodes = PositionNodes(position, index) if nodes is None else nodes
+        self.enemy_units = nodes.units(side, friendly=False)
         # 39D, 12A (DPS, 08-Oct-04): a pacified enemy city's intrinsic garrison is an enemy unit.
         self.enemy_garrisons = index.mask(h for enemy in position.enemies_of(side)
                                           for h in intrinsic_garrisons(position, map_, garrison_sizes, enemy))
         self.enemy_counters = self.enemy_units.copy()
         self.enemy_units |= self.enemy_garrisons
-        self.friendly_units = index.mask(u.hex for u in on_map if u.side == side)
+        self.friendly_units = nodes.units(side, friendly=True)
         self.enemy_zoc = np.zeros(len(index), dtype=bool)
         for enemy in position.enemies_of(side):
-            self.enemy_zoc |= _zoc_mask(position, map_, index, enemy)
-        self.owned = index.mask(h for h, o in position.owner.items() if o == side)
+            self.enemy_zoc |= _zoc_mask(map_, index, nodes, enemy)
+        self.owned = nodes.owned(side)
         self.unpacified = index.mask(position.barred_cities()) & self.owned      # 39A, 39B
         self.enter = (index.land & ~index.neutral & ~self.enemy_units
                       & ~(self.enemy_zoc & ~self.friendly_units) & ~self.unpacified)

@@ -1,0 +1,70 @@
+"""The rail connections of a side's sources (12C1) made from whole arrays (issue 19: a Python
+loop over every hex for open borders, edges as Python tuples and a dict per node of the
+connections were a sixth of a 1M-hex verdict), against the graph made hex by hex that they
+replace: on seeded synthetic maps (two-hex major cities) and the bundled FWtBT scenario (rail
+across an open neutral border)."""
+from dataclasses import replace
+
+import numpy as np
+import pytest
+import rustworkx as rx
+from test_position_nodes import positions
+
+from logistics.games.europa.rules import EuropaRules
+from logistics.games.europa.supply import EuropaSupply
+
+
+def reference_components(engine: EuropaSupply, side: str) -> dict[int, int]:
+    """The connection graph as it was made hex by hex (7A intro, 12C1, the 12C1b open-border and
+    12C1 multi-hex-city rulings), and its parts numbered by least node."""
+    ix, view = engine.index, engine.view(side)
+    nodes = view.enter_rail.copy()
+    for i, h in enumerate(ix.hexes):
+        if ix.rail_hex[i] and engine.map.country_of(h) in engine.rules.open_borders:
+            nodes[i] = True
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(len(ix)))
+    keep = ix.rail & nodes[ix.src] & nodes[ix.dst]
+    graph.add_edges_from_no_data(list(zip(ix.src[keep].tolist(), ix.dst[keep].tolist())))
+    for city in engine.map.cities:
+        hexes = [ix.pos[h] for h in city.place.hexes if nodes[ix.pos[h]]]
+        graph.add_edges_from_no_data([(a, b) for a in hexes for b in hexes
+                                      if a < b and ix.hexes[a].is_adjacent(ix.hexes[b])])
+    parts = sorted((sorted(c) for c in rx.connected_components(graph.subgraph(np.flatnonzero(nodes).tolist()))),
+                   key=min)
+    kept = np.flatnonzero(nodes).tolist()
+    return {kept[j]: k for k, members in enumerate(parts) for j in members}
+
+
+@pytest.mark.parametrize("case", range(4))
+@pytest.mark.parametrize("open_border", [False, True])
+def test_connections_are_the_parts_of_the_graph_made_hex_by_hex(case, open_border):
+    """12C1: the rail connections of each side, with and without an open neutral border (12C1b
+    rulings, AEG 14-Jan-03), as the graph made hex by hex has them; the graph the cut finder
+    searches (`_connection_graph`) holds the same parts."""
+    position, map_ = list(positions())[case]
+    rules = EuropaRules.for_position(position)
+    neutral = sorted(c for c, country in map_.countries.items() if country.neutral)
+    if open_border:
+        if not neutral:
+            pytest.skip("no neutral country")
+        rules = replace(rules, open_borders=tuple(neutral))
+    engine = EuropaSupply(position, map_, rules)
+    parts_seen = []
+    for side in sorted({u.side for u in position.units}):
+        want = reference_components(engine, side)
+        got = engine._connection_components(side)
+        assert got == want, side
+        labels = engine._connection_labels(side)
+        assert [int(labels[i]) for i in range(len(engine.index))] == [want.get(i, -1) for i in range(len(engine.index))]
+        graph, kept = engine._connection_graph(side)
+        parts = sorted((sorted(kept[j] for j in c) for c in rx.connected_components(graph)), key=min)
+        assert {int(m): k for k, members in enumerate(parts) for m in members} == want
+        assert want
+        parts_seen.append(len(set(want.values())))
+    if case == 3:                 # the bundled map: several connections, rail across a neutral border
+        assert max(parts_seen) > 1
+    if open_border and case == 3:
+        closed = EuropaSupply(position, map_, replace(rules, open_borders=()))
+        assert any(len(engine._connection_components(s)) > len(closed._connection_components(s))
+                   for s in {u.side for u in position.units})

@@ -372,30 +372,50 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     are where this one starts, and only the other seeds relax from there (the same answer: a
     label-correcting search is exact from any distances that some paths achieve)."""
     n = len(index)
-    dist = np.full(n, np.inf) if known is None else known.dist.array.copy()
+    # One spare cell past the last node, at -inf: a neighbour off the map (nbr -1) reads it, and
+    # no cost is below it, so off-map edges drop out with the test for an improvement.
+    dist = np.empty(n + 1)
+    dist[:n] = np.inf if known is None else known.dist.array
+    dist[n] = -np.inf
     frontier = np.flatnonzero(seeds if known is None else seeds & ~known.seeds)
     dist[frontier] = 0.0
-    limit = np.inf if cutoff is None else float(cutoff)
     in_eid, nbr = index.in_eid, index.nbr
     stamp = np.empty(n, dtype=np.int64)
+    if weight is None and known is None:
+        # Breadth-first: every node of round k's frontier is at distance k, so a node is final
+        # when first reached and needs no minimum.
+        level, limit = 0.0, np.inf if cutoff is None else float(cutoff)
+        while frontier.size and level + 1.0 <= limit:
+            level += 1.0
+            frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
+            a = nbr[frontier]                        # (k, 6): the nodes of the edges into them
+            a = a[(dist[a] == np.inf) & edges[in_eid[frontier]] & out_of[a]]
+            dist[a] = level
+            frontier = _distinct(a, stamp)
+        return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
+    limit = np.inf if cutoff is None else float(cutoff)
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
         e = in_eid[frontier]                         # (k, 6): the edges into them, -1 off the map
         a = nbr[frontier]                            # ... and the nodes those edges come from
-        ok = (e >= 0) & edges[e] & out_of[a]
         here = dist[frontier][:, None]
         cost = np.broadcast_to(here + 1.0, a.shape) if weight is None else here + weight[e]
-        ok &= cost < dist[a]
+        ok = (cost < dist[a]) & edges[e] & out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
         a = a[ok]
         if not a.size:
             break
         np.minimum.at(dist, a, cost[ok])
-        first = np.arange(a.size)                    # each improved node once in the next round
-        stamp[a] = first
-        frontier = a[stamp[a] == first]
-    return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist)
+        frontier = _distinct(a, stamp)
+    return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
+
+
+def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
+    """`nodes` without repeats, each at its first place (`stamp`: scratch, one cell per node)."""
+    first = np.arange(nodes.size)
+    stamp[nodes] = first
+    return nodes[stamp[nodes] == first]
 
 
 class FixedSearch:

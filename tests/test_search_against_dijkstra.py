@@ -1,0 +1,53 @@
+"""`network.search` (rounds of array work: breadth-first when every step costs 1, label-correcting
+otherwise) against a plain Dijkstra (`backward_reach`, rustworkx) over the same edges, on random
+masks, seeds, weights and cutoffs of the bundled FWtBT map and of a synthetic map (issue 19: the
+road and overland elements of 12B / 36D / 43C3, the relaxed searches that explain a block, 3F's
+lines of any length)."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from logistics.files import load_scenario_file
+from logistics.network import backward_reach, index_of, search
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def indexes():
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from synthetic import synthetic
+    return [index_of(load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml")).map),
+            index_of(synthetic(3000, 150, 4).map)]
+
+
+def reference(ix, seeds, edges, into, out_of, weight, cutoff) -> np.ndarray:
+    keep = edges & into[ix.dst] & out_of[ix.src]
+    w = np.ones(len(ix.src)) if weight is None else weight
+    dist = np.full(len(ix), np.inf)
+    for node, d in backward_reach(len(ix), seeds, ix.src[keep], ix.dst[keep], w[keep]).dist.items():
+        if node < len(ix) and (cutoff is None or d <= cutoff):
+            dist[node] = d
+    return dist
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_search_is_dijkstra_on_random_masks(indexes, seed):
+    """Unit or 43C3 weights (1, 2, 3: adverse hexes and narrow straits, and 1,000,001 for a
+    low-volume rail hexside, 12B), whole-map or cut off at an element's length (whole or not), few
+    or many seeds: the same distances as Dijkstra, every node."""
+    rng = np.random.default_rng(seed)
+    ix = indexes[seed % 2]
+    into = rng.random(len(ix)) < (0.6, 0.9)[seed % 2]
+    out_of = into | (rng.random(len(ix)) < 0.2)
+    edges = ix.crossable & (rng.random(len(ix.src)) < 0.9)
+    weight = (None, (1.0 + ix.adverse[ix.dst] + ix.narrow + (rng.random(len(ix.src)) < 0.2)).astype(np.float32),
+              np.where(rng.random(len(ix.src)) < 0.05, 1_000_001.0, 1.0))[seed % 3]
+    cutoff = (None, 4, 7.5, None, 2_000_003)[seed % 5]
+    seeds = rng.random(len(ix)) < (0.002, 0.05)[seed % 2]
+    got = search(ix, seeds, edges, into, out_of, weight, cutoff).dist.array
+    want = reference(ix, seeds, edges, into, out_of, weight, cutoff)
+    assert np.array_equal(got, want)
+    assert np.isfinite(want).sum() > 2 * seeds.sum() and np.isinf(want).any()

@@ -51,3 +51,24 @@ def test_search_is_dijkstra_on_random_masks(indexes, seed):
     want = reference(ix, seeds, edges, into, out_of, weight, cutoff)
     assert np.array_equal(got, want)
     assert np.isfinite(want).sum() > 2 * seeds.sum() and np.isinf(want).any()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_index_weights_searched_in_float32_give_the_same_distances(indexes, seed):
+    """43C3's weights and the rail's (12B: 1,000,001 a low-volume hexside), cut off or not: the
+    distances a search keeps in float32 where that is exact are Dijkstra's, as float64."""
+    from logistics.network import HexIndex
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(indexes[seed % 2].map)        # its own weights, changed below
+    if seed >= 3:                               # every rail hexside low-volume: 17 of them pass 2**24
+        ix.rail_weight = np.full(len(ix.src), 1_000_001.0, dtype=np.float32)
+    weight = ix.adverse_weight if seed < 3 else ix.rail_weight
+    into = rng.random(len(ix)) < 0.95
+    cutoff = (None, 5.5, 3_000_004, None, 15_000_015, 40_000_000)[seed]
+    seeds = rng.random(len(ix)) < 0.001
+    got = search(ix, seeds, ix.crossable, into, into, weight, cutoff).dist.array
+    want = reference(ix, seeds, ix.crossable, into, into, weight, cutoff)
+    assert np.array_equal(got, want)
+    assert np.isfinite(want).sum() > 2 * seeds.sum()
+    if seed in (3, 5):
+        assert want[np.isfinite(want)].max() >= 2 ** 24     # float32 would round these

@@ -447,14 +447,20 @@ class FixedSearch:
     def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
                  weight: np.ndarray | None = None):
         self.index, self.edges, self.into, self.out_of, self.weight = index, edges, into, out_of, weight
-        keep = edges & into[index.dst] & out_of[index.src]
+        keep = np.flatnonzero(edges)               # the network's few edges first, then its masks
+        keep = keep[into[index.dst[keep]] & out_of[index.src[keep]]]
         src, dst = index.src[keep], index.dst[keep]
         cost = np.ones(len(src)) if weight is None else weight[keep].astype(float)
-        self.nodes = np.unique(np.concatenate([src, dst]))      # graph node j is map node nodes[j]
+        used = np.zeros(len(index), dtype=bool)
+        used[src] = True
+        used[dst] = True
+        self.nodes = np.flatnonzero(used)          # graph node j is map node nodes[j]
         self.local = np.full(len(index), -1, dtype=np.int64)
         self.local[self.nodes] = np.arange(len(self.nodes))
-        self.graph = rx.PyDiGraph(multigraph=False)
-        self.graph.add_nodes_from(range(len(self.nodes)))
+        # An index edge per ordered pair of adjacent hexes: no edge is repeated, so the graph needs
+        # no look-up for one already there (multigraph), and the same Dijkstra answers.
+        self.graph = rx.PyDiGraph(multigraph=True, node_count_hint=len(self.nodes), edge_count_hint=len(src) + 64)
+        self.graph.add_nodes_from([None] * len(self.nodes))
         self.graph.extend_from_weighted_edge_list(
             list(zip(self.local[dst].tolist(), self.local[src].tolist(), cost.tolist())))  # reversed
 

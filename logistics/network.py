@@ -11,6 +11,7 @@ Performance: docs/performance.md.
 """
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -373,30 +374,70 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     are where this one starts, and only the other seeds relax from there (the same answer: a
     label-correcting search is exact from any distances that some paths achieve)."""
     n = len(index)
-    dist = np.full(n, np.inf) if known is None else known.dist.array.copy()
+    dtype = _distance_type(index, weight, cutoff)
+    # One spare cell past the last node, at -inf: a neighbour off the map (nbr -1) reads it, and
+    # no cost is below it, so off-map edges drop out with the test for an improvement.
+    dist = np.empty(n + 1, dtype)
+    dist[:n] = np.inf if known is None else known.dist.array
+    dist[n] = -np.inf
     frontier = np.flatnonzero(seeds if known is None else seeds & ~known.seeds)
     dist[frontier] = 0.0
-    limit = np.inf if cutoff is None else float(cutoff)
     in_eid, nbr = index.in_eid, index.nbr
     stamp = np.empty(n, dtype=np.int64)
+    if weight is None and known is None:
+        # Breadth-first: every node of round k's frontier is at distance k, so a node is final
+        # when first reached and needs no minimum.
+        level, limit = 0.0, np.inf if cutoff is None else float(cutoff)
+        while frontier.size and level + 1.0 <= limit:
+            level += 1.0
+            frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
+            a = nbr[frontier]                        # (k, 6): the nodes of the edges into them
+            a = a[(dist[a] == np.inf) & edges[in_eid[frontier]] & out_of[a]]
+            dist[a] = level
+            frontier = _distinct(a, stamp)
+        return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
+    limit = np.inf if cutoff is None else float(cutoff)
+    if dtype == np.float32 and cutoff is not None:
+        limit = float(math.floor(cutoff))       # whole-number costs: the same test, exact in float32
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
         e = in_eid[frontier]                         # (k, 6): the edges into them, -1 off the map
         a = nbr[frontier]                            # ... and the nodes those edges come from
-        ok = (e >= 0) & edges[e] & out_of[a]
         here = dist[frontier][:, None]
         cost = np.broadcast_to(here + 1.0, a.shape) if weight is None else here + weight[e]
-        ok &= cost < dist[a]
+        ok = (cost < dist[a]) & edges[e] & out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
         a = a[ok]
         if not a.size:
             break
         np.minimum.at(dist, a, cost[ok])
-        first = np.arange(a.size)                    # each improved node once in the next round
-        stamp[a] = first
-        frontier = a[stamp[a] == first]
-    return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist)
+        frontier = _distinct(a, stamp)
+    return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
+
+
+def _distance_type(index: HexIndex, weight: np.ndarray | None, cutoff: float | None) -> type:
+    """float32 where it holds every distance and cost a search compares exactly, float64 otherwise.
+    Exact when the weights are whole numbers (1 if None, or the index's own 43C3 and rail weights)
+    and no cost reaches 2**24: a path has fewer than n steps, and a cost past the cutoff is one step
+    past it at most. Half the memory of the searches a verdict keeps (at 1M hexes, ~130 of them)."""
+    if weight is None:
+        step = 1.0
+    elif weight is index.adverse_weight:
+        step = 3.0                               # 1, + 1 into an adverse hex, + 1 across a narrow strait
+    elif weight is index.rail_weight:
+        step = 1.0 + LOW_VOLUME_WEIGHT
+    else:
+        return np.float64
+    bound = len(index) * step if cutoff is None else math.floor(cutoff) + step
+    return np.float32 if bound < 2 ** 24 else np.float64
+
+
+def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
+    """`nodes` without repeats, each at its first place (`stamp`: scratch, one cell per node)."""
+    first = np.arange(nodes.size)
+    stamp[nodes] = first
+    return nodes[stamp[nodes] == first]
 
 
 class FixedSearch:
@@ -407,14 +448,20 @@ class FixedSearch:
     def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
                  weight: np.ndarray | None = None):
         self.index, self.edges, self.into, self.out_of, self.weight = index, edges, into, out_of, weight
-        keep = edges & into[index.dst] & out_of[index.src]
+        keep = np.flatnonzero(edges)               # the network's few edges first, then its masks
+        keep = keep[into[index.dst[keep]] & out_of[index.src[keep]]]
         src, dst = index.src[keep], index.dst[keep]
         cost = np.ones(len(src)) if weight is None else weight[keep].astype(float)
-        self.nodes = np.unique(np.concatenate([src, dst]))      # graph node j is map node nodes[j]
+        used = np.zeros(len(index), dtype=bool)
+        used[src] = True
+        used[dst] = True
+        self.nodes = np.flatnonzero(used)          # graph node j is map node nodes[j]
         self.local = np.full(len(index), -1, dtype=np.int64)
         self.local[self.nodes] = np.arange(len(self.nodes))
-        self.graph = rx.PyDiGraph(multigraph=False)
-        self.graph.add_nodes_from(range(len(self.nodes)))
+        # An index edge per ordered pair of adjacent hexes: no edge is repeated, so the graph needs
+        # no look-up for one already there (multigraph), and the same Dijkstra answers.
+        self.graph = rx.PyDiGraph(multigraph=True, node_count_hint=len(self.nodes), edge_count_hint=len(src) + 64)
+        self.graph.add_nodes_from([None] * len(self.nodes))
         self.graph.extend_from_weighted_edge_list(
             list(zip(self.local[dst].tolist(), self.local[src].tolist(), cost.tolist())))  # reversed
 

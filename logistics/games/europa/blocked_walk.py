@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from logistics.network import IndexReach
+from logistics.network import NODE, IndexReach
 
 _UNREAD = -2     # `step`: the node's step not read yet (-1: no step, at a seed or not reached)
 _PENDING = -3    # `first`: not answered yet (-1: no blocked node on the way back)
@@ -24,9 +24,9 @@ class FirstBlocked:
     def __init__(self, reach: IndexReach, blocked: np.ndarray):
         n = len(reach.dist.array)
         self.reach, self.blocked = reach, blocked
-        self.step = np.full(n, _UNREAD, dtype=np.int64)
-        self.first = np.full(n, _PENDING, dtype=np.int64)
-        self.pointer = np.zeros(n, dtype=np.int64)     # `_resolve`'s pointers, kept to spare a copy
+        # Node numbers fit in NODE (int32): on a large map these two are kept per search and side.
+        self.step = np.full(n, _UNREAD, dtype=NODE)
+        self.first = np.full(n, _PENDING, dtype=NODE)
 
     def of(self, node: int) -> int | None:
         """The first blocked node a line from `node` enters back to its seed, or None."""
@@ -68,17 +68,25 @@ class FirstBlocked:
 
     def _resolve(self, walked: np.ndarray) -> None:
         """Each walked node still open takes the answer of its step's node: by pointer jumping,
-        a node points ever further along its way back until it points at an answered node."""
-        first, pointer = self.first, self.pointer
-        open_ = walked[first[walked] == _PENDING]
-        pointer[open_] = self.step[open_]      # open nodes point only at nodes walked with them
-        while open_.size:
-            at = pointer[open_]
-            known = first[at]
+        a node points ever further along its way back until it points at an answered node
+        (pointers as places in the sorted open nodes)."""
+        first = self.first
+        open_ = np.sort(walked[first[walked] == _PENDING])
+        if not open_.size:
+            return
+        target = self.step[open_]
+        at = np.minimum(np.searchsorted(open_, target), len(open_) - 1)
+        inside = open_[at] == target                       # the step's node is open too
+        pointer = np.where(inside, at, -1)
+        answer = np.where(inside, _PENDING, first[target])
+        waiting = np.flatnonzero(inside)
+        while waiting.size:
+            known = answer[pointer[waiting]]
             done = known != _PENDING
-            first[open_[done]] = known[done]
-            open_ = open_[~done]
-            pointer[open_] = pointer[pointer[open_]]
+            answer[waiting[done]] = known[done]
+            waiting = waiting[~done]
+            pointer[waiting] = pointer[pointer[waiting]]
+        first[open_] = answer
 
 
 def first_blocked_one_by_one(reach, blocked: np.ndarray, start: int) -> int | None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from logistics.games.europa.blocked_walk import FirstBlocked
 from logistics.games.europa.naval import first_block, port_state, sea_graph
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
-from logistics.network import Reach, Regions, search
+from logistics.network import Distances, Reach, Regions, search
 from logistics.position import Unit
 from logistics.verdict import Block
 
@@ -42,12 +43,41 @@ class Explanations:
                 return naval
         if d is None:
             return Block(ix.hex_id(i), "12B", "no line of any length reaches a friendly supply network")
-        # The first hex the line enters that 12A / 37C / 39A bar, found once per hex of the search.
-        blocked = self._first_entered(relaxed, i, lambda node: view.why_not(node) is not None, ("blocked", view.side))
+        # The first hex the line enters that 12A / 37C / 39A bar (a hex the view may not enter).
+        blocked = self._first_blocked(relaxed, reach, level, view).of(i)
         if blocked is not None:
             return self._blocked_at(ix.hex_id(blocked), unit.side, *view.why_not(blocked))
         return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
+
+    def _first_blocked(self, relaxed: Reach, reach: GroupReach, level: int, view) -> FirstBlocked:
+        """The first blocked hexes back along the relaxed search, kept per search and side; on first
+        use answered at once for every node where a unit of the side stands that no line of the
+        group reaches (the units this search explains), the rest as they are asked."""
+        key = ("first blocked", id(relaxed), view.side)
+        known = self._memo.get(key)
+        if known is None or known[0] is not relaxed:
+            known = self._memo[key] = (relaxed, FirstBlocked(relaxed, ~view.enter))
+            known[1].answer(self._unlined_units(reach, level, view.side))
+        return known[1]
+
+    def _unlined_units(self, reach: GroupReach, level: int, side: str) -> np.ndarray:
+        """The nodes where a unit of `side` stands that no overland line of the group reaches
+        within its length (as `_line_level`) and whose relaxed search is that of `level`."""
+        key = ("unit nodes", side)
+        if key not in self._memo:
+            pos = self.index.pos
+            self._memo[key] = np.array(sorted({pos[u.hex] for u in self.position.units
+                                               if u.side == side and u.hex in pos}), dtype=np.int64)
+        nodes = self._memo[key]
+        own = self.level[nodes]
+        lined = np.zeros(len(nodes), dtype=bool)
+        for at, over in reach.overland.items():
+            if not isinstance(over.dist, Distances):
+                return nodes[:0]
+            length = self.rules.lengths[self.rules.weather_order[at]]["overland"]
+            lined |= (own <= at) & (over.dist.array[nodes] <= length)
+        return nodes[~lined & (np.maximum(own, min(reach.overland)) == level)]
 
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
         """Where the naval element fails (34F / 34K): from the friendly ports the unit can reach

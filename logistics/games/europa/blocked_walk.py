@@ -1,0 +1,99 @@
+"""The first blocked hex on the way back of many lines at once (12A: a line out of supply is
+explained by the first hex it would enter that it may not, on the shortest line that ignores 12A).
+
+`FirstBlocked` answers, for nodes of one search, the first node a line from there enters back toward
+its seed (`Reach.next_step`, step by step) that a mask marks as blocked. Many starts are walked
+together in rounds of array work (each round one step of every walk still open, walks that meet
+sharing the rest), a walk ending at its first blocked node; the answers are then read back along
+the steps by pointer jumping (a few rounds, not one per hex). Answers are kept: later starts stop
+at any node already answered.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from logistics.network import NODE, IndexReach
+
+_UNREAD = -2     # `step`: the node's step not read yet (-1: no step, at a seed or not reached)
+_PENDING = -3    # `first`: not answered yet (-1: no blocked node on the way back)
+
+
+class FirstBlocked:
+    """The first blocked node back from any node of `reach` (an uncut search), `blocked` a node mask."""
+
+    def __init__(self, reach: IndexReach, blocked: np.ndarray):
+        n = len(reach.dist.array)
+        self.reach, self.blocked = reach, blocked
+        # Node numbers fit in NODE (int32): on a large map these two are kept per search and side.
+        self.step = np.full(n, _UNREAD, dtype=NODE)
+        self.first = np.full(n, _PENDING, dtype=NODE)
+
+    def of(self, node: int) -> int | None:
+        """The first blocked node a line from `node` enters back to its seed, or None."""
+        if self.first[node] == _PENDING:
+            self.answer(np.array([node], dtype=np.int64))
+        found = int(self.first[node])
+        return None if found < 0 else found
+
+    def answer(self, starts: np.ndarray) -> None:
+        """Answer every node of `starts` at once."""
+        walked = self._walk(np.unique(starts))
+        if walked.size:
+            self._resolve(walked)
+
+    def _walk(self, frontier: np.ndarray) -> np.ndarray:
+        """Read the steps of the walks from `frontier` up to their first blocked node or an
+        answered one; the nodes whose step was read (their answers still to find)."""
+        reach, dist, step, first, blocked = self.reach, self.reach.dist.array, self.step, self.first, self.blocked
+        read = []
+        frontier = frontier[first[frontier] == _PENDING]
+        while frontier.size:
+            d = dist[frontier]
+            # As the step-by-step walk: a node at 0 (a seed) or not reached has no step back.
+            ends = ~((d > 0) & (d != np.inf))
+            step[frontier[ends]], first[frontier[ends]] = -1, -1
+            nodes, d = frontier[~ends], d[~ends]
+            if not nodes.size:
+                break
+            nxt, _ = reach.next_steps(nodes)
+            for k in np.flatnonzero(nxt < 0).tolist():     # the steps the arrays leave undecided
+                nxt[k] = reach.next_step(int(nodes[k]), float(d[k]))[0]
+            step[nodes] = nxt
+            read.append(nodes)
+            hit = blocked[nxt]
+            first[nodes[hit]] = nxt[hit]                   # the walk ends at its first blocked node
+            on = np.unique(nxt[~hit])
+            frontier = on[(step[on] == _UNREAD) & (first[on] == _PENDING)]
+        return np.concatenate(read) if read else np.zeros(0, dtype=np.int64)
+
+    def _resolve(self, walked: np.ndarray) -> None:
+        """Each walked node still open takes the answer of its step's node: by pointer jumping,
+        a node points ever further along its way back until it points at an answered node
+        (pointers as places in the sorted open nodes)."""
+        first = self.first
+        open_ = np.sort(walked[first[walked] == _PENDING])
+        if not open_.size:
+            return
+        target = self.step[open_]
+        at = np.minimum(np.searchsorted(open_, target), len(open_) - 1)
+        inside = open_[at] == target                       # the step's node is open too
+        pointer = np.where(inside, at, -1)
+        answer = np.where(inside, _PENDING, first[target])
+        waiting = np.flatnonzero(inside)
+        while waiting.size:
+            known = answer[pointer[waiting]]
+            done = known != _PENDING
+            answer[waiting[done]] = known[done]
+            waiting = waiting[~done]
+            pointer[waiting] = pointer[pointer[waiting]]
+        first[open_] = answer
+
+
+def first_blocked_one_by_one(reach, blocked: np.ndarray, start: int) -> int | None:
+    """The reference: the walk back from `start`, step by step (`Reach.next_step`)."""
+    cur = start
+    while (d := reach.dist.get(cur, 0.0)) > 0:
+        cur = reach.next_step(cur, d)[0]
+        if blocked[cur]:
+            return cur
+    return None

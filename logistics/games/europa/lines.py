@@ -9,6 +9,7 @@ import numpy as np
 
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
+from logistics.games.europa.walks import walk_many
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
 from logistics.verdict import LineStep
@@ -130,8 +131,106 @@ class Lines:
     per-engine memo they read."""
 
     def _best_line(self, reach: GroupReach, i: int):
+        known = self._memo.get(("traced", id(reach)))
+        if known is not None and known[0] is reach and i in known[1]:
+            return self._line_from_parts(reach, i, known[1][i])
         level = self._line_level(reach, i)
         return None if level is None else (level, *self._trace(reach, level, i))
+
+    def _walk_lines(self) -> None:
+        """Walk the lines of every unit at once, group by group (`_walk_group`), before the
+        verdicts read them one unit at a time: each unit's `_walk`s are then found, not walked."""
+        if self.unchecked:
+            return
+        pos, groups = self.index.pos, {}
+        for unit in self.position.units:
+            hex_, _, cannot = self.placed_hex(unit)
+            if cannot is None and hex_ in pos:
+                reach = self.general_reach(unit)
+                groups.setdefault(id(reach), (reach, set()))[1].add(pos[hex_])
+        for reach, nodes in groups.values():
+            self._walk_group(reach, np.array(sorted(nodes), dtype=np.int64))
+
+    def _walk_group(self, reach: GroupReach, nodes: np.ndarray) -> None:
+        """The walks `_trace` makes from `nodes`, in whole-array batches (walks.walk_many): the
+        overland element at each node's line level, the road element from the overland ends not at
+        a source at their road level (36D: the road element's own weather), then the rail element
+        (12B), or the rail toward a naval element's port (12B4). Each node whose line needs no
+        naval element gets its line's parts (`_traced`), read by `_best_line`. Searches that are
+        not array-backed are left to `_trace`."""
+        searches = [*reach.overland.values(), *reach.road.values(), reach.rail, reach.rail2]
+        if not all(r is None or isinstance(r, IndexReach) for r in searches):
+            return
+        lengths, order = self.rules.lengths, self.rules.weather_order
+        levels = self._line_levels(reach, nodes)
+        nodes, levels = nodes[levels >= 0], levels[levels >= 0]
+        over_end, over_depth, over_len = (np.zeros(len(nodes), dtype=t) for t in (np.int64, np.int64, float))
+        for level, over in reach.overland.items():
+            at = levels == level
+            over_end[at], over_depth[at] = self._walk_ends(over, nodes[at])
+            over_len[at] = over.dist.array[nodes[at]]
+        sources = np.fromiter(reach.source_of, dtype=np.int64, count=len(reach.source_of))
+        on_road = ~np.isin(over_end, sources)
+        road_level = np.full(len(nodes), -1, dtype=np.int64)
+        for level, road in sorted(reach.road.items(), reverse=True):    # the best written last
+            road_level[on_road & (road.dist.array[over_end] <= lengths[order[level]]["road"])] = level
+        road_end, road_depth = over_end.copy(), np.zeros(len(nodes), dtype=np.int64)
+        for level, road in reach.road.items():
+            at = road_level == level
+            road_end[at], road_depth[at] = self._walk_ends(road, over_end[at])
+        by_rail = on_road & ~np.isin(road_end, sources)
+        on_rail = by_rail & reach.rail_ok[road_end]
+        rail_end, rail_depth = road_end.copy(), np.zeros(len(nodes), dtype=np.int64)
+        rail_end[on_rail], rail_depth[on_rail] = self._walk_ends(reach.rail, road_end[on_rail])
+        if reach.rail2 is not None:
+            self._walk_ends(reach.rail2, road_end[by_rail & ~on_rail])    # `_trace` reads it on
+        rail_cost = np.where(on_rail, reach.rail.dist.array[road_end], 0.0)
+        kind = np.where(on_road, np.where(by_rail, np.where(on_rail, 3, -1), 2), 1)
+        kind[on_road & (road_level < 0)] = -1                 # `_road_level` says what is wrong
+        traced = self._traced(reach)
+        for part in zip(*(a.tolist() for a in (nodes, kind, levels, over_end, over_depth, over_len, road_level,
+                                               road_end, road_depth, rail_end, rail_depth, rail_cost))):
+            if part[1] > 0:
+                traced[part[0]] = part[1:]
+
+    def _traced(self, reach: GroupReach) -> dict[int, tuple]:
+        """Node -> the parts of its line walked by `_walk_group`, kept per group."""
+        key = ("traced", id(reach))
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            known = self._memo[key] = (reach, {})
+        return known[1]
+
+    def _walk_ends(self, reach: Reach, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The end node and number of steps of the lines from `starts` back through `reach`,
+        walked at once."""
+        walks = self._walks(reach)
+        walk_many(walks, starts)
+        found = np.array([walks.ends[s] for s in starts.tolist()], dtype=np.int64).reshape(-1, 2)
+        return found[:, 0], found[:, 1]
+
+    def _line_from_parts(self, reach: GroupReach, i: int, parts: tuple):
+        """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as
+        `_trace` (its overland, road and rail branches)."""
+        kind, level, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth, \
+            rail_cost = parts
+        steps = PendingLine(self)
+        steps.append(LineStep(self.index.hex_id(i), "unit", 0.0))
+        steps.add_descent(reach.overland[level], i, "overland", over_depth, over_end)
+        lengths, weathers = {"overland": over_len}, {"overland": level}
+        if kind == 1:
+            return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[over_end], weathers
+        steps.add_descent(reach.road[road_level], over_end, "road", road_depth, road_end)
+        lengths["road"] = float(road_depth)
+        if road_depth:
+            weathers["road"] = road_level
+        if kind == 2:
+            return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[road_end], weathers
+        steps.add_descent(reach.rail, road_end, "rail", rail_depth, rail_end)
+        lengths["rail"] = float(rail_depth)
+        lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
+        lengths["naval"] = 0.0
+        return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of.get(rail_end), weathers
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""

@@ -243,6 +243,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         collecting = gc.isenabled()
         gc.disable()
         try:
+            self._walk_lines()
             verdicts = [self.verdict(u) for u in self.position.units]
             if self.position.limited_sources or self._limited_ports_possible():
                 from logistics.games.europa.limited import apply_limited_sources

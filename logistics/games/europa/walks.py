@@ -1,0 +1,77 @@
+"""Many lines walked back through one search at once (issue 19: walking every unit's line node by
+node in Python was the largest per-unit cost of a large map's verdict).
+
+A line is traced backwards from the unit toward the search's seeds (12A/B ruling: only entering a
+hex is restricted), each step the one `IndexReach.next_step` takes. `walk_many` moves every walk
+of a batch one step per round of array work (`IndexReach.next_steps`, only at the nodes on the
+walks), then finds each node's end and number of steps by pointer doubling: rounds as many as
+the longest line, array passes as many as its logarithm."""
+from __future__ import annotations
+
+import numpy as np
+
+from logistics.network import IndexReach
+
+
+def _steps(reach: IndexReach, front: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each node's step back (-1 at a seed or a node not reached: the end of a line, as
+    `Walks.step` says) and its weight, as `next_step` finds it."""
+    d = reach.dist.array[front]
+    moving = (d > 0) & (d != np.inf)
+    nxt, weight = np.full(len(front), -1, dtype=np.int64), np.zeros(len(front))
+    if moving.any():
+        at = np.flatnonzero(moving)
+        nxt[at], weight[at] = reach.next_steps(front[at])
+        for k in at[nxt[at] < 0].tolist():              # undecided: `next_step` answers alone
+            nxt[k], weight[k] = reach.next_step(int(front[k]), float(d[k]))
+    return nxt, weight
+
+
+def walk_many(walks, starts: np.ndarray) -> None:
+    """Walk the lines from every node of `starts` back through `walks.reach` (an IndexReach): each
+    node walked gets its step in `walks.after` and its (end node, number of steps) in `walks.ends`,
+    as `Lines._walk` would have recorded them walking one line at a time."""
+    reach, ends, after = walks.reach, walks.ends, walks.after
+    known = np.zeros(len(reach.dist.array), dtype=bool)
+    if ends:
+        known[np.fromiter(ends, dtype=np.int64, count=len(ends))] = True
+    front = np.unique(starts)
+    front = front[~known[front]]
+    parts = []
+    while front.size:                                   # one step of every walk per round
+        known[front] = True
+        nxt, weight = _steps(reach, front)
+        parts.append((front, nxt, weight))
+        ahead = nxt[nxt >= 0]
+        front = np.unique(ahead[~known[ahead]])
+    if not parts:
+        return
+    nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))
+    order = np.argsort(nodes)
+    nodes, nxt, weight = nodes[order], nxt[order], weight[order]
+    after.update(zip(nodes.tolist(), zip(nxt.tolist(), weight.tolist())))
+    for node in nodes[nxt < 0].tolist():
+        after[node] = None
+    ends.update(zip(nodes.tolist(), zip(*_ends(nodes, nxt, ends))))
+
+
+def _ends(nodes: np.ndarray, nxt: np.ndarray, ends: dict) -> tuple[list[int], list[int]]:
+    """The end node and number of steps of each of `nodes` (sorted), each stepping to `nxt` (-1:
+    it ends there) within the batch or onto a node whose end `ends` already knows."""
+    m = len(nodes)
+    local = np.arange(m)
+    at = np.minimum(np.searchsorted(nodes, nxt), m - 1)
+    inside = (nxt >= 0) & (nodes[at] == nxt)
+    parent = np.where(inside, at, local)                # a root: its line's end is known
+    steps = inside.astype(np.int64)                     # steps from a node to its parent
+    end, base = nodes.copy(), np.zeros(m, dtype=np.int64)
+    for k in np.flatnonzero((nxt >= 0) & ~inside).tolist():   # onto a line walked before
+        e, depth = ends[int(nxt[k])]
+        end[k], base[k] = e, depth + 1
+    while True:                                         # pointer doubling toward the roots
+        grand = parent[parent]
+        if np.array_equal(grand, parent):
+            break
+        steps += steps[parent]
+        parent = grand
+    return end[parent].tolist(), (steps + base[parent]).tolist()

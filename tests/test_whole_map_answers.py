@@ -59,6 +59,27 @@ def test_isolation_of_every_node_is_the_regions_answer(make):
     assert isolated and reached
 
 
+@pytest.mark.parametrize("make", ENGINES)
+def test_any_length_lines_are_the_any_length_search(make):
+    """3F errata (AEG, 11-Mar-04) and 42A: the nodes from which an overland line of any length
+    reaches a set of hexes (a unit's friendly ports, a city's sources) are the nodes an unweighted,
+    uncut search from those hexes reaches, for the sources' seeds and random sets of seeds."""
+    engine = make()
+    ix, rng = engine.index, np.random.default_rng(11)
+    beyond = 0
+    for side in sorted({u.side for u in engine.position.units}):
+        overland = engine._overland(np.ones(len(ix), dtype=bool), engine.view(side))
+        seeds_list = [engine.general_reach(u).seeds for u in engine.position.units if u.side == side][:2]
+        for seeds in seeds_list + [rng.random(len(ix)) < p for p in (0.001, 0.01)]:
+            reach = search(ix, seeds, **{**overland, "weight": None})
+            want = np.zeros(len(ix), dtype=bool)
+            want[np.fromiter(reach.dist, dtype=np.int64)] = True
+            got = engine._any_length(side, seeds)
+            assert np.array_equal(got, want), side
+            assert not got.all()
+            beyond += int((got & ~seeds).sum())
+    assert beyond
+
 def attack_by_search(engine: EuropaSupply, side: str):
     """12D, 36D, the former per-unit reading: at a weather level the node's own zone allows, a
     search from the side's attack-supply steps reaches it within that level's overland length."""

@@ -142,19 +142,20 @@ class Explanations:
         return not self._naval_unisolated(unit, i, None)
 
     def _regions(self, side: str) -> Regions:
-        """What `_any_length` answers, for any seeds, without a search per set of seeds."""
+        """Any-length overland lines of a side (3F), for any seeds, without a search per set of seeds."""
         if ("regions", side) not in self._memo:
             overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
             self._memo[("regions", side)] = Regions(self.index, overland["edges"], overland["into"],
                                                     overland["out_of"])
         return self._memo[("regions", side)]
 
-    def _any_length(self, side: str, seeds: np.ndarray) -> Reach:
-        key = ("any-length", side, tuple(np.flatnonzero(seeds).tolist()))
-        if key not in self._groups:
-            overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
-            self._groups[key] = search(self.index, seeds, **{**overland, "weight": None})
-        return self._groups[key]
+    def _any_length(self, side: str, seeds: np.ndarray) -> np.ndarray:
+        """Node mask: an overland line of any length leads from the node to one of `seeds` (3F),
+        kept per set of seeds."""
+        key = ("any-length", side, np.packbits(seeds).tobytes())
+        if key not in self._memo:
+            self._memo[key] = self._regions(side).reaching(seeds)
+        return self._memo[key]
 
     def _naval_unisolated(self, unit: Unit, i: int | None, box: str | None) -> bool:
         """3F errata (AEG, 11-Mar-04): in the Balearics, Canaries or Spanish Morocco — and, by the
@@ -167,7 +168,7 @@ class Explanations:
         if box is not None:
             return box in any_port.origins or box in any_port.box_sources
         ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
-        return i in self._any_length(unit.side, ports).dist
+        return bool(self._any_length(unit.side, ports)[i])
 
     def _naval_errata_apply(self, unit: Unit, i: int | None, box: str | None) -> bool:
         """Whether the 3F errata's naval line counts for this unit where it is (see below)."""

@@ -21,8 +21,7 @@ def hex_isolated(engine: EuropaSupply, hex_: Hex, side: str, coalition: str | No
     coalition = coalition or position.side(side).coalitions[0][0]
     seeds = [h for s in position.supply_sources
              if s.side == side and (not s.users or coalition in s.users) for h in engine.active_hexes(s)]
-    reach = engine._any_length(side, engine.index.mask(seeds))
-    return engine.index.pos[hex_] not in reach.dist
+    return not engine._any_length(side, engine.index.mask(seeds))[engine.index.pos[hex_]]
 
 
 # --- Rule 40: the supply status of a city -----------------------------------------------------------

@@ -76,7 +76,8 @@ def _engines():
     yield loaded.position, loaded.map
 
 
-def test_lines_walked_at_once_read_as_lines_traced_alone():
+def test_lines_walked_at_once_read_as_lines_traced_alone(monkeypatch):
+    monkeypatch.setattr(EuropaSupply, "BATCH", 1)          # every group walked at once
     kinds = set()
     for position, map_ in _engines():
         engine = EuropaSupply(position, map_)

@@ -137,6 +137,10 @@ class Lines:
         level = self._line_level(reach, i)
         return None if level is None else (level, *self._trace(reach, level, i))
 
+    # Groups of fewer units walk their lines one by one: a batch's rounds of array work cost more
+    # than a few lines walked in Python (the bundled scenario: 35 units in 7 groups).
+    BATCH = 64
+
     def _walk_lines(self) -> None:
         """Walk the lines of every unit at once, group by group (`_walk_group`), before the
         verdicts read them one unit at a time: each unit's `_walk`s are then found, not walked."""
@@ -149,7 +153,8 @@ class Lines:
                 reach = self.general_reach(unit)
                 groups.setdefault(id(reach), (reach, set()))[1].add(pos[hex_])
         for reach, nodes in groups.values():
-            self._walk_group(reach, np.array(sorted(nodes), dtype=np.int64))
+            if len(nodes) >= self.BATCH:
+                self._walk_group(reach, np.array(sorted(nodes), dtype=np.int64))
 
     def _walk_group(self, reach: GroupReach, nodes: np.ndarray) -> None:
         """The walks `_trace` makes from `nodes`, in whole-array batches (walks.walk_many): the

@@ -12,13 +12,35 @@ import numpy as np
 
 from logistics.network import IndexReach
 
+# After this many rounds a walk is a long one (rail): if the search has at most TABULATE times as
+# many reached nodes as the walks entered so far, every node's step is found in one array pass and
+# the rounds left only look steps up (a round of array work costs the same for few nodes as for
+# many: on a small map the rail lines' rounds were most of the batch).
+LONG_WALK, TABULATE = 16, 16
 
-def _steps(reach: IndexReach, front: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+
+def _table(reach: IndexReach, walked: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Every moving node of the search (sorted), its step (-1: undecided) and weight; None if
+    the search has too many nodes for the walks."""
+    array = reach.dist.array
+    nodes = np.flatnonzero((array > 0) & (array != np.inf))
+    if len(nodes) > TABULATE * walked:
+        return None
+    return (nodes, *reach.next_steps(nodes))
+
+
+def _steps(reach: IndexReach, front: np.ndarray, table) -> tuple[np.ndarray, np.ndarray]:
     """Each node's step back (-1 at a seed or a node not reached: the end of a line, as
     `Walks.step` says) and its weight, as `next_step` finds it."""
     d = reach.dist.array[front]
     moving = (d > 0) & (d != np.inf)
     nxt, weight = np.full(len(front), -1, dtype=np.int64), np.zeros(len(front))
+    if table is not None:
+        nodes, table_next, table_weight = table
+        at = np.minimum(np.searchsorted(nodes, front), len(nodes) - 1)
+        found = moving & (nodes[at] == front) & (table_next[at] >= 0)
+        nxt[found], weight[found] = table_next[at[found]], table_weight[at[found]]
+        moving &= ~found
     if moving.any():
         at = np.flatnonzero(moving)
         nxt[at], weight[at] = reach.next_steps(front[at])
@@ -37,10 +59,13 @@ def walk_many(walks, starts: np.ndarray) -> None:
         known[np.fromiter(ends, dtype=np.int64, count=len(ends))] = True
     front = np.unique(starts)
     front = front[~known[front]]
-    parts = []
+    parts, table, walked = [], None, 0
     while front.size:                                   # one step of every walk per round
         known[front] = True
-        nxt, weight = _steps(reach, front)
+        walked += len(front)
+        if len(parts) == LONG_WALK:
+            table = _table(reach, walked)
+        nxt, weight = _steps(reach, front, table)
         parts.append((front, nxt, weight))
         ahead = nxt[nxt >= 0]
         front = np.unique(ahead[~known[ahead]])
@@ -68,10 +93,12 @@ def _ends(nodes: np.ndarray, nxt: np.ndarray, ends: dict) -> tuple[list[int], li
     for k in np.flatnonzero((nxt >= 0) & ~inside).tolist():   # onto a line walked before
         e, depth = ends[int(nxt[k])]
         end[k], base[k] = e, depth + 1
-    while True:                                         # pointer doubling toward the roots
+    for _ in range(m.bit_length() + 1):                 # pointer doubling toward the roots
         grand = parent[parent]
         if np.array_equal(grand, parent):
             break
         steps += steps[parent]
         parent = grand
+    else:                                               # steps back always lower the distance
+        raise AssertionError("the steps back of a search go round in a circle")
     return end[parent].tolist(), (steps + base[parent]).tolist()

@@ -363,29 +363,6 @@ class Lines:
             ends[node] = (end, depth)
         return ends[start]
 
-    def _first_entered(self, reach: Reach, start: int, test, key) -> int | None:
-        """The first node a line from `start` enters back to its seed for which `test(node)` holds,
-        or None; kept for every node walked (`key` names the test), as `_walk`."""
-        walks = self._walks(reach)
-        memo_key = ("first entered", id(reach), key)
-        known = self._memo.get(memo_key)
-        if known is None or known[0] is not reach:
-            known = self._memo[memo_key] = (reach, {})
-        first = known[1]
-        chain, cur = [], start
-        while cur not in first:
-            step = walks.step(cur)
-            if step is None:
-                first[cur] = None
-                break
-            chain.append(cur)
-            cur = step[0]
-        found = first[cur]
-        for node in reversed(chain):
-            nxt = walks.after[node][0]
-            found = first[node] = nxt if test(nxt) else found
-        return first[start]
-
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source (a
         PendingLine: its steps are made when it is read)."""

@@ -70,14 +70,10 @@ class Explanations:
             self._memo[key] = np.array(sorted({pos[u.hex] for u in self.position.units
                                                if u.side == side and u.hex in pos}), dtype=np.int64)
         nodes = self._memo[key]
-        own = self.level[nodes]
-        lined = np.zeros(len(nodes), dtype=bool)
-        for at, over in reach.overland.items():
-            if not isinstance(over.dist, Distances):
-                return nodes[:0]
-            length = self.rules.lengths[self.rules.weather_order[at]]["overland"]
-            lined |= (own <= at) & (over.dist.array[nodes] <= length)
-        return nodes[~lined & (np.maximum(own, min(reach.overland)) == level)]
+        if not all(isinstance(over.dist, Distances) for over in reach.overland.values()):
+            return nodes[:0]
+        unlined = self._line_levels(reach, nodes) < 0
+        return nodes[unlined & (np.maximum(self.level[nodes], min(reach.overland)) == level)]
 
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
         """Where the naval element fails (34F / 34K): from the friendly ports the unit can reach

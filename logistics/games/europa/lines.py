@@ -14,6 +14,11 @@ from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
 from logistics.verdict import LineStep
 
+# How a line walked by `Lines._walk_group` ends: at a source after its overland element, after its
+# road element, or after its rail element; UNBATCHED lines (a naval element, no road level) are
+# left to `Lines._trace`.
+ENDS_OVERLAND, ENDS_BY_ROAD, ENDS_BY_RAIL, UNBATCHED = 1, 2, 3, -1
+
 
 class PendingLine(Sequence):
     """A traced line kept as the parts it is made of: steps, and descents of searches (a search, the
@@ -190,12 +195,13 @@ class Lines:
         if reach.rail2 is not None:
             self._walk_ends(reach.rail2, road_end[by_rail & ~on_rail])    # `_trace` reads it on
         rail_cost = np.where(on_rail, reach.rail.dist.array[road_end], 0.0)
-        kind = np.where(on_road, np.where(by_rail, np.where(on_rail, 3, -1), 2), 1)
-        kind[on_road & (road_level < 0)] = -1                 # `_road_level` says what is wrong
+        kind = np.where(on_road, np.where(by_rail, np.where(on_rail, ENDS_BY_RAIL, UNBATCHED), ENDS_BY_ROAD),
+                        ENDS_OVERLAND)
+        kind[on_road & (road_level < 0)] = UNBATCHED          # `_road_level` says what is wrong
         traced = self._traced(reach)
         for part in zip(*(a.tolist() for a in (nodes, kind, levels, over_end, over_depth, over_len, road_level,
                                                road_end, road_depth, rail_end, rail_depth, rail_cost))):
-            if part[1] > 0:
+            if part[1] != UNBATCHED:
                 traced[part[0]] = part[1:]
 
     def _traced(self, reach: GroupReach) -> dict[int, tuple]:
@@ -223,13 +229,13 @@ class Lines:
         steps.append(LineStep(self.index.hex_id(i), "unit", 0.0))
         steps.add_descent(reach.overland[level], i, "overland", over_depth, over_end)
         lengths, weathers = {"overland": over_len}, {"overland": level}
-        if kind == 1:
+        if kind == ENDS_OVERLAND:
             return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[over_end], weathers
         steps.add_descent(reach.road[road_level], over_end, "road", road_depth, road_end)
         lengths["road"] = float(road_depth)
         if road_depth:
             weathers["road"] = road_level
-        if kind == 2:
+        if kind == ENDS_BY_ROAD:
             return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[road_end], weathers
         steps.add_descent(reach.rail, road_end, "rail", rail_depth, rail_end)
         lengths["rail"] = float(rail_depth)

@@ -24,7 +24,10 @@ otherwise.
 From 100k to 1M hexes the cost exponent log(t1M / t100k) / log(10) is printed (1 = linear).
 Peak memory: tracemalloc's peak over one cold and one warm verdict (Python and numpy allocations;
 rustworkx's own are not traced), and the process's maximum resident set size after our timings
-(before the baseline's networkx graphs) and after the baseline.
+(before the baseline's networkx graphs) and after the baseline. That process also holds the
+limit's graphs, kept verdicts and the baseline, so the tool's own peak is measured apart: a child
+process (`--own-memory HEXES:SEED`) that only generates the map and position and runs one cold and
+one warm verdict, as a player's run does; its maximum resident set size is the 1M memory target's.
 
 Not part of .ci/run or pytest. Writes benchmarks/results.json.
 """
@@ -381,10 +384,12 @@ def bench_size(n_hexes: int, seed: int, log) -> dict:
                      "index_traced_mb": index_mb,
                      "tracemalloc_peak_cold_mb": cold_peak / 2**20, "tracemalloc_peak_warm_mb": warm_peak / 2**20,
                      "max_rss_after_ours_mb": row.pop("max_rss_after_ours_mb"),
-                     "max_rss_after_baseline_mb": max_rss_mb()}
+                     "max_rss_after_baseline_mb": max_rss_mb(),
+                     "own_process_max_rss_mb": own_memory(n_hexes, seed)["max_rss_mb"]}
     log(f"{'':>7}        memory: map and position {row['memory']['map_position_rss_mb']:.0f} MB (RSS growth), "
         f"index {index_mb:.0f} MB, verdict peak cold {row['memory']['tracemalloc_peak_cold_mb']:.0f} MB / warm "
-        f"{row['memory']['tracemalloc_peak_warm_mb']:.0f} MB (traced), max RSS {row['memory']['max_rss_after_ours_mb']:.0f} MB")
+        f"{row['memory']['tracemalloc_peak_warm_mb']:.0f} MB (traced), max RSS {row['memory']['max_rss_after_ours_mb']:.0f} MB; "
+        f"own process (map, position, a cold and a warm verdict) max RSS {row['memory']['own_process_max_rss_mb']:.0f} MB")
     row["ratios"] = {"ours_over_limit": row["paired_ours_over_limit"]["median"],
                      "ours_cold_over_limit": row["ours_cold_s"] / row["limit_s"],
                      "baseline_over_ours": row["baseline_s"] / row["ours_warm_s"],
@@ -411,10 +416,11 @@ def targets(rows: list[dict]) -> list[dict]:
                         "met": s <= limit})
     if 1_000_000 in by:
         big = by[1_000_000]
-        peak = max(big["memory"]["tracemalloc_peak_cold_mb"], big["memory"]["max_rss_after_ours_mb"])
+        peak = big["memory"]["own_process_max_rss_mb"]
         out.append({"target": "1M hexes / 50k units full verdict <= 4 s", "value": round(big["ours_warm_s"], 2),
                     "met": big["ours_warm_s"] <= TARGETS["ours_1m_max_s"]})
-        out.append({"target": "1M hexes peak memory <= 2 GB (max RSS)", "value": round(peak),
+        out.append({"target": "1M hexes peak memory <= 2 GB (max RSS of a process running only the tool's work)",
+                    "value": round(peak),
                     "met": peak <= TARGETS["peak_1m_max_mb"]})
         if 100_000 in by:
             exponent = math.log(big["ours_warm_s"] / by[100_000]["ours_warm_s"]) / math.log(10)
@@ -423,10 +429,41 @@ def targets(rows: list[dict]) -> list[dict]:
     return out
 
 
+def own_memory(n_hexes: int, seed: int) -> dict:
+    """The tool's own peak: a child process generates the map and position and runs one cold and
+    one warm verdict, with nothing of the benchmark's beside them (`own_memory_child`)."""
+    import subprocess
+    done = subprocess.run([sys.executable, __file__, "--own-memory", f"{n_hexes}:{seed}"], capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def own_memory_child(n_hexes: int, seed: int) -> dict:
+    syn = synthetic(n_hexes, SIZES[n_hexes][0], seed)
+    gc.collect()
+    after_generation = peak_rss_mb()
+    for _ in range(2):                       # cold (no index yet), then warm
+        EuropaSupply(syn.position, syn.map).verdicts()
+        gc.collect()
+    return {"max_rss_after_generation_mb": after_generation, "max_rss_mb": peak_rss_mb()}
+
+
+def peak_rss_mb() -> float:
+    """This process image's peak resident set (Linux: VmHWM, which starts afresh at exec; the
+    maximum getrusage reports is carried over from the parent that started the process)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return max_rss_mb()
+
+
 def table(rows: list[dict]) -> list[str]:
     head = ("hexes", "units", "ours warm s", "ours cold s", "index s", "ours bit s", "baseline s", "limit s",
             "ours/limit", "baseline/ours", "baseline/ours bit", "generate s", "map+position MB (RSS)", "index MB (traced)",
-            "verdict peak MB (traced, cold)", "max RSS MB (ours)")
+            "verdict peak MB (traced, cold)", "max RSS MB (own process)", "max RSS MB (benchmark)")
     body = []
     for r in rows:
         b = r["baseline"]
@@ -437,7 +474,8 @@ def table(rows: list[dict]) -> list[str]:
                      f"{r['ratios']['baseline_over_ours_general_only']:.0f}",
                      f"{r['generate_s']:.1f}", f"{r['memory']['map_position_rss_mb']:.0f}",
                      f"{r['memory']['index_traced_mb']:.0f}",
-                     f"{r['memory']['tracemalloc_peak_cold_mb']:.0f}", f"{r['memory']['max_rss_after_ours_mb']:.0f}"))
+                     f"{r['memory']['tracemalloc_peak_cold_mb']:.0f}", f"{r['memory']['own_process_max_rss_mb']:.0f}",
+                     f"{r['memory']['max_rss_after_ours_mb']:.0f}"))
     widths = [max(len(x[i]) for x in [head] + body) for i in range(len(head))]
     fmt = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
     return [fmt(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|"] + [fmt(x) for x in body]
@@ -448,7 +486,11 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default=",".join(str(n) for n in SIZES))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(HERE / "results.json"))
+    ap.add_argument("--own-memory", metavar="HEXES:SEED", help="(internal) the tool's own peak, as JSON")
     args = ap.parse_args(argv)
+    if args.own_memory:
+        print(json.dumps(own_memory_child(*map(int, args.own_memory.split(":")))))
+        return 0
     sizes = [int(s) for s in args.sizes.split(",")]
     log = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     started = time.perf_counter()

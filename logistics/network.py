@@ -188,9 +188,16 @@ class HexIndex:
 
     def mask(self, hexes) -> np.ndarray:
         """Node mask of `hexes` (any iterable of hexes; those off the map are left out)."""
+        return self.node_mask(self.nodes(hexes))
+
+    def nodes(self, hexes) -> np.ndarray:
+        """The node of each of `hexes`, -1 off the map: one dictionary look-up per hex, in C."""
+        return np.fromiter(map(self.pos.get, hexes, repeat(-1)), dtype=np.int64)
+
+    def node_mask(self, nodes: np.ndarray) -> np.ndarray:
+        """Node mask of `nodes`; -1 (off the map) lands on a spare last cell, dropped."""
         m = np.zeros(len(self.hexes) + 1, dtype=bool)
-        # One dictionary look-up per hex, in C: a hex off the map lands on the spare last cell.
-        m[np.fromiter(map(self.pos.get, hexes, repeat(-1)), dtype=np.int64)] = True
+        m[nodes] = True
         return m[:-1]
 
 

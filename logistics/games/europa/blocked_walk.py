@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from logistics.games.europa.walks import steps_back
 from logistics.network import NODE, IndexReach
 
 _UNREAD = -2     # `step`: the node's step not read yet (-1: no step, at a seed or not reached)
@@ -44,20 +45,17 @@ class FirstBlocked:
     def _walk(self, frontier: np.ndarray) -> np.ndarray:
         """Read the steps of the walks from `frontier` up to their first blocked node or an
         answered one; the nodes whose step was read (their answers still to find)."""
-        reach, dist, step, first, blocked = self.reach, self.reach.dist.array, self.step, self.first, self.blocked
+        step, first, blocked = self.step, self.first, self.blocked
         read = []
         frontier = frontier[first[frontier] == _PENDING]
         while frontier.size:
-            d = dist[frontier]
             # As the step-by-step walk: a node at 0 (a seed) or not reached has no step back.
-            ends = ~((d > 0) & (d != np.inf))
+            nxt, _ = steps_back(self.reach, frontier)
+            ends = nxt < 0
             step[frontier[ends]], first[frontier[ends]] = -1, -1
-            nodes, d = frontier[~ends], d[~ends]
+            nodes, nxt = frontier[~ends], nxt[~ends]
             if not nodes.size:
                 break
-            nxt, _ = reach.next_steps(nodes)
-            for k in np.flatnonzero(nxt < 0).tolist():     # the steps the arrays leave undecided
-                nxt[k] = reach.next_step(int(nodes[k]), float(d[k]))[0]
             step[nodes] = nxt
             read.append(nodes)
             hit = blocked[nxt]

@@ -64,12 +64,7 @@ class Explanations:
     def _unlined_units(self, reach: GroupReach, level: int, side: str) -> np.ndarray:
         """The nodes where a unit of `side` stands that no overland line of the group reaches
         within its length (as `_line_level`) and whose relaxed search is that of `level`."""
-        key = ("unit nodes", side)
-        if key not in self._memo:
-            pos = self.index.pos
-            self._memo[key] = np.array(sorted({pos[u.hex] for u in self.position.units
-                                               if u.side == side and u.hex in pos}), dtype=np.int64)
-        nodes = self._memo[key]
+        nodes = self.position_nodes().nodes_of(side)
         if not all(isinstance(over.dist, Distances) for over in reach.overland.values()):
             return nodes[:0]
         unlined = self._line_levels(reach, nodes) < 0

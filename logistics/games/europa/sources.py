@@ -39,11 +39,15 @@ class Sources:
 
     def view(self, side: str) -> SideView:
         if side not in self._views:
-            if "position nodes" not in self._memo:       # for every side at once
-                self._memo["position nodes"] = PositionNodes(self.position, self.index)
             self._views[side] = SideView(self.position, self.map, self.index, side,
-                                         self.rules.intrinsic_garrison_sizes, self._memo["position nodes"])
+                                         self.rules.intrinsic_garrison_sizes, self.position_nodes())
         return self._views[side]
+
+    def position_nodes(self) -> PositionNodes:
+        """The position's owners and units as node arrays, made once for every side."""
+        if "position nodes" not in self._memo:
+            self._memo["position nodes"] = PositionNodes(self.position, self.index)
+        return self._memo["position nodes"]
 
     def _connection_components(self, side: str) -> dict[int, int]:
         """Rail connections (7A intro, 12C1): map node -> its connection, as `_connection_labels`."""

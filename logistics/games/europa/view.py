@@ -20,7 +20,7 @@ def _zoc_mask(map_: Map, index: HexIndex, nodes: PositionNodes, side: str) -> np
     index's edges: each exerting unit's hex, and the neighbours it projects into (as
     zoc.projects_into: a land hex, across a crossable hexside that is no neutral border)."""
     exerting = (nodes.unit_sides == side) & nodes.exerts_zoc
-    mask = nodes._mask(nodes.unit_nodes[exerting])
+    mask = index.node_mask(nodes.unit_nodes[exerting])
     at = np.flatnonzero(mask)
     e, b = index.out_eid[at], index.nbr[at]
     projects = (e >= 0) & index.crossable[e] & ~index.neutral_border[e] & index.land[b]
@@ -42,26 +42,22 @@ class PositionNodes:
         self.owner = np.fromiter(map(codes.__getitem__, map(owner.get, index.hexes, repeat(_UNOWNED))),
                                  np.int64, len(index))
         self.on_map = on_map = [u for u in position.units if u.hex is not None]
-        self.unit_nodes = self._nodes(u.hex for u in on_map)
+        self.unit_nodes = index.nodes(u.hex for u in on_map)
         self.unit_sides = np.array([u.side for u in on_map], dtype=object)
         self.exerts_zoc = np.fromiter((exerts_zoc(u, LOSE_ZOC_AT) for u in on_map), bool, len(on_map))
-
-    def _nodes(self, hexes) -> np.ndarray:
-        return np.fromiter(map(self.index.pos.get, hexes, repeat(-1)), dtype=np.int64)
-
-    def _mask(self, nodes: np.ndarray) -> np.ndarray:
-        m = np.zeros(len(self.index) + 1, dtype=bool)
-        m[nodes] = True
-        return m[:-1]
 
     def owned(self, side: str) -> np.ndarray:
         """Node mask: the hexes `side` owns."""
         return self.owner == self.owner_codes.get(side, -2)
 
+    def nodes_of(self, side: str) -> np.ndarray:
+        """The nodes the on-map units of `side` stand on, each once, in node order."""
+        return np.unique(self.unit_nodes[(self.unit_sides == side) & (self.unit_nodes >= 0)])
+
     def units(self, side: str, friendly: bool) -> np.ndarray:
         """Node mask: the hexes of the on-map units of `side` (friendly) or of any other side."""
         mine = self.unit_sides == side
-        return self._mask(self.unit_nodes[mine if friendly else ~mine])
+        return self.index.node_mask(self.unit_nodes[mine if friendly else ~mine])
 
 
 class SideView:

@@ -29,9 +29,9 @@ def _table(reach: IndexReach, walked: int) -> tuple[np.ndarray, np.ndarray, np.n
     return (nodes, *reach.next_steps(nodes))
 
 
-def _steps(reach: IndexReach, front: np.ndarray, table) -> tuple[np.ndarray, np.ndarray]:
+def steps_back(reach: IndexReach, front: np.ndarray, table=None) -> tuple[np.ndarray, np.ndarray]:
     """Each node's step back (-1 at a seed or a node not reached: the end of a line, as
-    `Walks.step` says) and its weight, as `next_step` finds it."""
+    `Walks.step` says) and its weight, as `next_step` finds it; `table`: `_table`'s, if made."""
     d = reach.dist.array[front]
     moving = (d > 0) & (d != np.inf)
     nxt, weight = np.full(len(front), -1, dtype=np.int64), np.zeros(len(front))
@@ -65,7 +65,7 @@ def walk_many(walks, starts: np.ndarray) -> None:
         walked += len(front)
         if len(parts) == LONG_WALK:
             table = _table(reach, walked)
-        nxt, weight = _steps(reach, front, table)
+        nxt, weight = steps_back(reach, front, table)
         parts.append((front, nxt, weight))
         ahead = nxt[nxt >= 0]
         front = np.unique(ahead[~known[ahead]])

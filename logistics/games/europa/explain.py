@@ -127,7 +127,7 @@ class Explanations:
         source of the unit's affiliation (DPS, 22-Aug-05)."""
         key = ("isolation", id(reach))
         if key not in self._memo or self._memo[key][0] is not reach:
-            self._memo[key] = (reach, self._regions(unit.side).reaching(reach.seeds))
+            self._memo[key] = (reach, self._any_length(unit.side, reach.seeds))   # kept per group: asked per unit
         if self._memo[key][1][i]:
             return False
         return not self._naval_unisolated(unit, i, None)

@@ -60,6 +60,9 @@ class HexIndex:
             grid[q - q0, r - r0] = np.arange(n, dtype=NODE)
             for d, step in enumerate(DIRECTIONS):
                 nbr[:, d] = grid[q + step.q - q0, r + step.r - r0]
+        # The node at axial (q, r) is grid[q - q0, r - r0]; a ring of -1 cells borders the hexes, so
+        # coordinates clipped into the grid find -1 for every hex off the map (view.PositionNodes).
+        self.grid, self.grid_origin = grid, (q0, r0)
         valid = nbr.ravel() >= 0
         self.src = np.repeat(np.arange(n, dtype=NODE), 6)[valid]
         self.dst = nbr.ravel()[valid]

@@ -63,3 +63,34 @@ def test_enemy_zoc_is_the_mask_of_the_zoc_hexes(case):
             want |= reference_mask(engine.index, zoc_hexes(position, map_, enemy, LOSE_ZOC_AT))
         assert np.array_equal(engine.view(side).enemy_zoc, want), side
         assert want.any() and not want.all()
+
+
+def test_hexes_off_the_map_are_left_out_of_the_owner_table_and_the_units():
+    """The owner table and the units' nodes are read from the index's grid of axial coordinates
+    (PositionNodes), not looked up hex by hex: owned hexes and units just off the map's edge, in
+    holes of the map and far away fall on no node, exactly as `HexIndex.nodes` says."""
+    from dataclasses import replace
+
+    from logistics.hexgrid import Hex
+
+    s = synthetic(1000, 50, 4)
+    ix = EuropaSupply(s.position, s.map).index
+    rng = np.random.default_rng(7)
+    edge = sorted({n for h in ix.hexes for n in h.neighbours() if n not in ix.pos})
+    holes = [ix.hexes[k] for k in rng.choice(len(ix), 40, replace=False).tolist()]
+    far = [Hex(10**6, -3), Hex(-10**6, 5), Hex(4, 10**7), Hex(-7, -10**7)]
+    owner = dict(s.position.owner)
+    for h in edge[::3] + far + holes:
+        owner[h] = str(rng.choice(["Loyalist", "Insurgent", "neutral"]))
+    units = list(s.position.units)
+    for k, h in enumerate(edge[1::7] + far):
+        units[k] = replace(units[k], hex=h)
+    m = replace(s.map, terrain={h: t for h, t in s.map.terrain.items() if h not in set(holes)})
+    position = replace(s.position, owner=owner, units=tuple(units))
+    ix = EuropaSupply(position, m).index
+    nodes = PositionNodes(position, ix)
+    assert np.array_equal(nodes.unit_nodes, ix.nodes(u.hex for u in position.units if u.hex is not None))
+    assert (nodes.unit_nodes < 0).sum() >= len(edge[1::7]) + len(far)
+    for side in ("Loyalist", "Insurgent", "neutral", "nobody"):
+        want = reference_mask(ix, [h for h, o in owner.items() if o == side])
+        assert np.array_equal(nodes.owned(side), want), side

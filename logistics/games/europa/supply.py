@@ -276,10 +276,11 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         return self._memo[key]
 
     def verdict(self, unit: Unit) -> Verdict:
-        hid = self.map.hex_id
         hex_, box, cannot = self.placed_hex(unit)
-        v = Verdict(unit.id, unit.side, unit.affiliation, hid(hex_) if hex_ else (box or None),
-                    NOT_CHECKED, marker=unit.oos, next_marker=unit.oos)
+        node = self.index.pos.get(hex_)
+        # The printed id of a hex on the map is kept by the index (formatted once per map).
+        printed = self.index.hex_id(node) if node is not None else self.map.hex_id(hex_) if hex_ else (box or None)
+        v = Verdict(unit.id, unit.side, unit.affiliation, printed, NOT_CHECKED, marker=unit.oos, next_marker=unit.oos)
         v.rules = ["12A", "12B"]
         if self.unchecked:
             # 37C (DPS, 04-Jan-04): no unit supply or isolation check before the Insurgent II Aug 36 turn.

@@ -126,9 +126,10 @@ class Explanations:
         """3F: isolated unless an overland line of any length reaches a full general supply
         source of the unit's affiliation (DPS, 22-Aug-05)."""
         key = ("isolation", id(reach))
-        if key not in self._memo or self._memo[key][0] is not reach:
-            self._memo[key] = (reach, self._any_length(unit.side, reach.seeds))   # kept per group: asked per unit
-        if self._memo[key][1][i]:
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            known = self._memo[key] = (reach, self._any_length(unit.side, reach.seeds))   # kept per group
+        if known[1][i]:
             return False
         return not self._naval_unisolated(unit, i, None)
 
@@ -188,7 +189,8 @@ class Explanations:
             if ports and self._line_level(reach, i) is not None:
                 return True
         key = ("attack", unit.side)
-        if key not in self._memo:
+        supplied = self._memo.get(key)
+        if supplied is None:
             steps = {s.hex: "attack supply" for s in self.position.supply
                      if s.side == unit.side and s.kind == "attack" and s.amount > 0}
             ix = self.index
@@ -200,4 +202,4 @@ class Explanations:
                 # 36D: the unit's hex within this weather level, the line within its length.
                 supplied |= masks["allowed"] & (reach.dist.array <= limit)
             self._memo[key] = supplied
-        return bool(self._memo[key][i])
+        return bool(supplied[i])

@@ -226,21 +226,23 @@ class Lines:
         kind, level, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth, \
             rail_cost = parts
         steps = PendingLine(self)
-        steps.append(LineStep(self.index.hex_id(i), "unit", 0.0))
-        steps.add_descent(reach.overland[level], i, "overland", over_depth, over_end)
-        lengths, weathers = {"overland": over_len}, {"overland": level}
+        # The parts `append` and `add_descent` would add, made at once: this runs once per unit.
+        line_parts = steps.parts = [LineStep(self.index.hex_id(i), "unit", 0.0),
+                                    (reach.overland[level], i, "overland", over_end)]
+        counts = steps.counts = [("unit", 1), ("overland", over_depth)]
         if kind == ENDS_OVERLAND:
-            return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[over_end], weathers
-        steps.add_descent(reach.road[road_level], over_end, "road", road_depth, road_end)
-        lengths["road"] = float(road_depth)
-        if road_depth:
-            weathers["road"] = road_level
+            return level, steps, {"overland": over_len} if over_len else {}, reach.source_of[over_end], \
+                {"overland": level}
+        line_parts.append((reach.road[road_level], over_end, "road", road_end))
+        counts.append(("road", road_depth))
+        weathers = {"overland": level, "road": road_level} if road_depth else {"overland": level}
+        lengths = {"overland": over_len, "road": float(road_depth)}
         if kind == ENDS_BY_ROAD:
             return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[road_end], weathers
-        steps.add_descent(reach.rail, road_end, "rail", rail_depth, rail_end)
+        line_parts.append((reach.rail, road_end, "rail", rail_end))
+        counts.append(("rail", rail_depth))
         lengths["rail"] = float(rail_depth)
         lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
-        lengths["naval"] = 0.0
         return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of.get(rail_end), weathers
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
@@ -304,11 +306,17 @@ class Lines:
 
     def line_weather(self, levels: dict[str, int]) -> str:
         """The weather of each element: one word when they agree ("mud"), else per element
-        ("overland mud, road clear")."""
-        names = {element: self.rules.weather_order[level] for element, level in levels.items()}
-        if len(set(names.values())) == 1:
-            return next(iter(names.values()))
-        return ", ".join(f"{element} {weather}" for element, weather in names.items())
+        ("overland mud, road clear"). Kept per engine: lines have few mixes of elements and levels."""
+        known = self._memo.get("line weather")
+        if known is None:
+            known = self._memo["line weather"] = {}
+        key = tuple(levels.items())
+        found = known.get(key)
+        if found is None:
+            names = {element: self.rules.weather_order[level] for element, level in levels.items()}
+            found = known[key] = next(iter(names.values())) if len(set(names.values())) == 1 else \
+                ", ".join(f"{element} {weather}" for element, weather in names.items())
+        return found
 
     def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
         """Follow the search back from `start` to a seed, recording the hexes entered (in a

@@ -353,8 +353,9 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if INTRINSIC_GARRISON in unit.tags:
             # 39D erratum (AEG, 16-Mar-04): an intrinsic garrison is always in general supply.
             return "intrinsic garrison (39D)", "39D"
-        region = self.map.region_of(hex_)
-        for deemed in self.rules.deemed_in_supply:
+        deemed_rules = self.rules.deemed_in_supply
+        region = self.map.region_of(hex_) if deemed_rules else ""
+        for deemed in deemed_rules:
             if deemed.applies(self.position, unit, region):
                 # SF Q&A (GR/D, 03-Mar-98): the Anzio Beachhead on the Allied Apr I 44 turn.
                 return f"deemed in supply: {deemed.ruling}", deemed.rule

@@ -295,7 +295,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
             return v
         if hex_ is None:
             return self._box_verdict(unit, box, general, v)
-        i = self.index.pos[hex_]
+        i = node if node is not None else self.index.pos[hex_]     # KeyError off the map, as before
         deemed = self._deemed_in_supply(unit, hex_)
         if deemed is not None:
             v.general, v.next_marker, (v.source, rule) = IN_SUPPLY, 0, deemed

@@ -22,6 +22,7 @@ import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
+from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
@@ -377,18 +378,25 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     weight[e] (1 if None): the same distances as `backward_reach` over those edges, up to
     `cutoff` if given. Rounds of vectorised relaxation from the nodes improved in the last round
     (label-correcting: exact for non-negative weights), touching only the edges next to them.
-    `known`: a search over the same edges, weights and cutoff from some of `seeds`; its distances
-    are where this one starts, and only the other seeds relax from there (the same answer: a
-    label-correcting search is exact from any distances that some paths achieve)."""
+    `known`: a search over the same edges and weights, within this one's node masks and from some
+    of `seeds` (any cutoff); its distances are where this one starts, and only what it could not
+    relax relaxes from there (the same answer: a label-correcting search is exact from any
+    distances that some paths achieve; warm_start.py)."""
     n = len(index)
     dtype = _distance_type(index, weight, cutoff)
     # One spare cell past the last node, at -inf: a neighbour off the map (nbr -1) reads it, and
     # no cost is below it, so off-map edges drop out with the test for an improvement.
     dist = np.empty(n + 1, dtype)
-    dist[:n] = np.inf if known is None else known.dist.array
     dist[n] = -np.inf
-    frontier = np.flatnonzero(seeds if known is None else seeds & ~known.seeds)
-    dist[frontier] = 0.0
+    limit = np.inf if cutoff is None else float(cutoff)
+    if dtype == np.float32 and cutoff is not None:
+        limit = float(math.floor(cutoff))       # whole-number costs: the same test, exact in float32
+    if known is None:
+        dist[:n] = np.inf
+        frontier = np.flatnonzero(seeds)
+        dist[frontier] = 0.0
+    else:
+        frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n])
     in_eid, nbr = index.in_eid, index.nbr
     stamp = np.empty(n, dtype=np.int64)
     if weight is None and known is None:
@@ -403,9 +411,6 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             dist[a] = level
             frontier = _distinct(a, stamp)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
-    limit = np.inf if cutoff is None else float(cutoff)
-    if dtype == np.float32 and cutoff is not None:
-        limit = float(math.floor(cutoff))       # whole-number costs: the same test, exact in float32
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
         e = in_eid[frontier]                         # (k, 6): the edges into them, -1 off the map

@@ -26,6 +26,20 @@ def testland_scenario():
     return load_scenario(TESTLAND_SCENARIO)
 
 
+@pytest.fixture(scope="session")
+def indexes():
+    """The map indexes of the bundled FWtBT scenario and of a synthetic map of 3,000 hexes."""
+    import sys
+
+    from logistics.files import load_scenario_file
+    from logistics.network import index_of
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "benchmarks"))
+    from synthetic import synthetic
+    return [index_of(load_scenario_file(str(root / "scenarios/fwtbt/aug-1936.yaml")).map),
+            index_of(synthetic(3000, 150, 4).map)]
+
+
 @pytest.fixture
 def data_copy(tmp_path) -> Path:
     """A private copy of tests/data that a test may edit."""

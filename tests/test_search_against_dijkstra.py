@@ -8,19 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from logistics.files import load_scenario_file
-from logistics.network import backward_reach, index_of, search
+from logistics.network import backward_reach, search
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def indexes():
-    import sys
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from synthetic import synthetic
-    return [index_of(load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml")).map),
-            index_of(synthetic(3000, 150, 4).map)]
 
 
 def reference(ix, seeds, edges, into, out_of, weight, cutoff) -> np.ndarray:

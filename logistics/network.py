@@ -21,6 +21,7 @@ import numpy as np
 import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
+from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
@@ -397,7 +398,9 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         dist[frontier] = 0.0
     else:
         frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n])
-    in_eid, nbr = index.in_eid, index.nbr
+    nbr = index.nbr
+    # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
+    rows = in_rows(index, edges, weight)
     stamp = np.empty(n, dtype=np.int64)
     if weight is None and known is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
@@ -407,17 +410,17 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             level += 1.0
             frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
             a = nbr[frontier]                        # (k, 6): the nodes of the edges into them
-            a = a[(dist[a] == np.inf) & edges[in_eid[frontier]] & out_of[a]]
+            a = a[rows(frontier) & (dist[a] == np.inf) & out_of[a]]
             dist[a] = level
             frontier = _distinct(a, stamp)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
-        e = in_eid[frontier]                         # (k, 6): the edges into them, -1 off the map
-        a = nbr[frontier]                            # ... and the nodes those edges come from
+        a = nbr[frontier]                            # (k, 6): the nodes of the edges into them
         here = dist[frontier][:, None]
-        cost = np.broadcast_to(here + 1.0, a.shape) if weight is None else here + weight[e]
-        ok = (cost < dist[a]) & edges[e] & out_of[a]
+        # An edge not among `edges` costs inf: never an improvement.
+        cost = np.where(rows(frontier), here + 1.0, np.inf) if weight is None else here + rows(frontier)
+        ok = (cost < dist[a]) & out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
         a = a[ok]

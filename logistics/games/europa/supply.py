@@ -34,6 +34,7 @@ from logistics.games.europa.status import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT
 from logistics.games.europa.view import SideView
 from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
+from logistics.in_edges import shared
 from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, IndexReach, Reach, index_of, search
 from logistics.position import Position, Unit
@@ -165,10 +166,10 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         return self._memo[key]
 
     def _road_edges(self) -> np.ndarray:
-        """Edges a road element may follow: a road across a crossable hexside."""
-        if "road edges" not in self._memo:
-            self._memo["road edges"] = self.index.road & self.index.crossable
-        return self._memo["road edges"]
+        """Edges a road element may follow: a road across a crossable hexside (kept with the map's
+        index, as the table its searches read: in_edges.py)."""
+        ix = self.index
+        return shared(ix, "road edges", lambda: ix.road & ix.crossable)
 
     def _search(self, key: tuple, seeds: np.ndarray, **how) -> Reach:
         """`search` from `seeds` over the edges `how` gives, kept per engine by `key` (which must

@@ -24,6 +24,8 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
     old = known.dist.array
     dist[:] = old
     fresh = seeds & ~known.seeds
+    frontier = np.flatnonzero(fresh)
+    dist[frontier] = 0.0
     same_masks = _same(known.into, into) and _same(known.out_of, out_of)
     cut_shorter = known.cutoff is not None and known.cutoff < limit
     if not same_masks or cut_shorter:
@@ -38,10 +40,10 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
             step = 1.0 if weight is None else weight[index.in_eid[reached]].max(axis=1)
             again |= old[reached] + step > known.cutoff
         fresh[reached[again]] = True
+        frontier = np.flatnonzero(fresh)
     if limit < np.inf and (known.cutoff is None or known.cutoff > limit):
         dist[dist > limit] = np.inf           # kept past this search's cutoff
-    dist[seeds] = 0.0
-    return np.flatnonzero(fresh)
+    return frontier
 
 
 def _same(a: np.ndarray, b: np.ndarray) -> bool:

@@ -57,10 +57,13 @@ def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexRe
         return a is b or not (a & ~b).any()
 
     cutoff, weighted = how.get("cutoff"), how.get("weight") is not None
+    # Seeds compared as bits, 8 to a byte: on a large map the masks are millions of cells.
+    packed = np.packbits(seeds)
+    outside = ~packed
     best, fewest, exact = None, None, False
-    for reach in earlier:      # the cheap tests first: on a large map the masks are millions of cells
-        if (reach.seeds & ~seeds).any() or not same(reach.weight, how.get("weight")) \
-                or not same(reach.mask_edges, how["edges"]):
+    for reach in earlier:      # the cheap tests first
+        if not same(reach.weight, how.get("weight")) or not same(reach.mask_edges, how["edges"]) \
+                or (_packed_seeds(reach) & outside).any():
             continue
         if reach.cutoff == cutoff and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"]):
             if not exact:
@@ -68,10 +71,18 @@ def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexRe
         elif exact or not weighted or cutoff is None or reach.cutoff is None or reach.cutoff < cutoff \
                 or not within(reach.into, how["into"]) or not within(reach.out_of, how["out_of"]):
             continue
-        missing = int(np.count_nonzero(seeds & ~reach.seeds))
+        missing = int(np.bitwise_count(packed & ~_packed_seeds(reach)).sum())
         if fewest is None or missing < fewest:
             best, fewest = reach, missing
     return best
+
+
+def _packed_seeds(reach: IndexReach) -> np.ndarray:
+    """A search's seeds as bits (np.packbits), made once per search."""
+    packed = reach.__dict__.get("_packed_seeds")
+    if packed is None:
+        packed = reach.__dict__["_packed_seeds"] = np.packbits(reach.seeds)
+    return packed
 
 
 class EuropaSupply(Sources, Lines, Explanations, Reasons):

@@ -414,13 +414,20 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             dist[a] = level
             frontier = _distinct(a, stamp)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
+    # A whole-map search from scratch (the relaxed searches: hundreds of rounds) holds the nodes a
+    # line may not leave at -inf, below any cost: the test for an improvement drops them at once.
+    fold = cutoff is None and known is None
+    if fold:
+        dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
         a = nbr[frontier]                            # (k, 6): the nodes of the edges into them
         here = dist[frontier][:, None]
         # An edge not among `edges` costs inf: never an improvement.
         cost = np.where(rows(frontier), here + 1.0, np.inf) if weight is None else here + rows(frontier)
-        ok = (cost < dist[a]) & out_of[a]
+        ok = cost < dist[a]
+        if not fold:
+            ok &= out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
         a = a[ok]
@@ -428,6 +435,8 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             break
         np.minimum.at(dist, a, cost[ok])
         frontier = _distinct(a, stamp)
+    if fold:
+        dist[:n][dist[:n] == -np.inf] = np.inf
     return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
 
 

@@ -21,7 +21,9 @@ import numpy as np
 import rustworkx as rx
 
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
+from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
+from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
@@ -380,19 +382,28 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     weight[e] (1 if None): the same distances as `backward_reach` over those edges, up to
     `cutoff` if given. Rounds of vectorised relaxation from the nodes improved in the last round
     (label-correcting: exact for non-negative weights), touching only the edges next to them.
-    `known`: a search over the same edges, weights and cutoff from some of `seeds`; its distances
-    are where this one starts, and only the other seeds relax from there (the same answer: a
-    label-correcting search is exact from any distances that some paths achieve)."""
+    `known`: a search over the same edges and weights, within this one's node masks and from some
+    of `seeds` (any cutoff); its distances are where this one starts, and only what it could not
+    relax relaxes from there (the same answer: a label-correcting search is exact from any
+    distances that some paths achieve; warm_start.py)."""
     n = len(index)
     dtype = _distance_type(index, weight, cutoff)
     # One spare cell past the last node, at -inf: a neighbour off the map (nbr -1) reads it, and
     # no cost is below it, so off-map edges drop out with the test for an improvement.
     dist = np.empty(n + 1, dtype)
-    dist[:n] = np.inf if known is None else known.dist.array
     dist[n] = -np.inf
-    frontier = np.flatnonzero(seeds if known is None else seeds & ~known.seeds)
-    dist[frontier] = 0.0
-    in_eid, nbr = index.in_eid, index.nbr
+    limit = np.inf if cutoff is None else float(cutoff)
+    if dtype == np.float32 and cutoff is not None:
+        limit = float(math.floor(cutoff))       # whole-number costs: the same test, exact in float32
+    if known is None:
+        dist[:n] = np.inf
+        frontier = np.flatnonzero(seeds)
+        dist[frontier] = 0.0
+    else:
+        frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n])
+    nbr = index.nbr
+    # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
+    rows = in_rows(index, edges, weight)
     stamp = np.empty(n, dtype=np.int64)
     if weight is None and known is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
@@ -402,20 +413,24 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             level += 1.0
             frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
             a = nbr[frontier]                        # (k, 6): the nodes of the edges into them
-            a = a[(dist[a] == np.inf) & edges[in_eid[frontier]] & out_of[a]]
+            a = a[rows(frontier) & (dist[a] == np.inf) & out_of[a]]
             dist[a] = level
             frontier = _distinct(a, stamp)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
-    limit = np.inf if cutoff is None else float(cutoff)
-    if dtype == np.float32 and cutoff is not None:
-        limit = float(math.floor(cutoff))       # whole-number costs: the same test, exact in float32
+    # A whole-map search from scratch (the relaxed searches: hundreds of rounds) holds the nodes a
+    # line may not leave at -inf, below any cost: the test for an improvement drops them at once.
+    fold = cutoff is None and known is None
+    if fold:
+        dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:
         frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
-        e = in_eid[frontier]                         # (k, 6): the edges into them, -1 off the map
-        a = nbr[frontier]                            # ... and the nodes those edges come from
+        a = nbr[frontier]                            # (k, 6): the nodes of the edges into them
         here = dist[frontier][:, None]
-        cost = np.broadcast_to(here + 1.0, a.shape) if weight is None else here + weight[e]
-        ok = (cost < dist[a]) & edges[e] & out_of[a]
+        # An edge not among `edges` costs inf: never an improvement.
+        cost = np.where(rows(frontier), here + 1.0, np.inf) if weight is None else here + rows(frontier)
+        ok = cost < dist[a]
+        if not fold:
+            ok &= out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
         a = a[ok]
@@ -423,6 +438,8 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             break
         np.minimum.at(dist, a, cost[ok])
         frontier = _distinct(a, stamp)
+    if fold:
+        dist[:n][dist[:n] == -np.inf] = np.inf
     return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
 
 

@@ -26,6 +26,20 @@ def testland_scenario():
     return load_scenario(TESTLAND_SCENARIO)
 
 
+@pytest.fixture(scope="session")
+def indexes():
+    """The map indexes of the bundled FWtBT scenario and of a synthetic map of 3,000 hexes."""
+    import sys
+
+    from logistics.files import load_scenario_file
+    from logistics.network import index_of
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "benchmarks"))
+    from synthetic import synthetic
+    return [index_of(load_scenario_file(str(root / "scenarios/fwtbt/aug-1936.yaml")).map),
+            index_of(synthetic(3000, 150, 4).map)]
+
+
 @pytest.fixture
 def data_copy(tmp_path) -> Path:
     """A private copy of tests/data that a test may edit."""
@@ -45,3 +59,15 @@ def reference_reaching(regions, seeds):
     """Regions.reaching as it was: a set of the seeds' regions, and per node the regions it enters."""
     targets = {regions.region(s) for s in np.flatnonzero(seeds & regions.into).tolist()}
     return lambda a: bool(seeds[a]) or bool(targets and targets & regions._entered_regions(a))
+
+
+def dijkstra_distances(ix, seeds, edges, into, out_of, weight, cutoff) -> np.ndarray:
+    """What `network.search` should give: a plain Dijkstra (`backward_reach`) over the same edges."""
+    from logistics.network import backward_reach
+    keep = edges & into[ix.dst] & out_of[ix.src]
+    w = np.ones(len(ix.src)) if weight is None else weight
+    dist = np.full(len(ix), np.inf)
+    for node, d in backward_reach(len(ix), seeds, ix.src[keep], ix.dst[keep], w[keep]).dist.items():
+        if node < len(ix) and (cutoff is None or d <= cutoff):
+            dist[node] = d
+    return dist

@@ -7,30 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import dijkstra_distances as reference
 
-from logistics.files import load_scenario_file
-from logistics.network import backward_reach, index_of, search
+from logistics.network import search
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def indexes():
-    import sys
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from synthetic import synthetic
-    return [index_of(load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml")).map),
-            index_of(synthetic(3000, 150, 4).map)]
-
-
-def reference(ix, seeds, edges, into, out_of, weight, cutoff) -> np.ndarray:
-    keep = edges & into[ix.dst] & out_of[ix.src]
-    w = np.ones(len(ix.src)) if weight is None else weight
-    dist = np.full(len(ix), np.inf)
-    for node, d in backward_reach(len(ix), seeds, ix.src[keep], ix.dst[keep], w[keep]).dist.items():
-        if node < len(ix) and (cutoff is None or d <= cutoff):
-            dist[node] = d
-    return dist
 
 
 @pytest.mark.parametrize("seed", range(12))

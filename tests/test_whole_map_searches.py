@@ -213,6 +213,30 @@ def test_the_engine_starts_a_search_only_from_one_over_the_same_edges_and_fewer_
     assert engine._search(("test",), few, **how) is first
 
 
+def test_a_weighted_element_cut_off_starts_from_its_search_at_a_better_weather_level(loaded):
+    """36D / 43C3: where no earlier search has its masks and cutoff, a weighted search cut off at an
+    element's length starts from one over masks within its own (the element at a better weather
+    level: fewer hexes, a longer length) and fewer seeds; a search of unit steps or without a
+    cutoff does not (measured slower), and one over the same masks and cutoff comes first."""
+    from logistics.games.europa.supply import _nearest
+
+    ix = index_of(loaded.map)
+    rng = np.random.default_rng(12)
+    into = rng.random(len(ix)) < 0.9
+    better = into & (rng.random(len(ix)) < 0.6)
+    seeds = rng.random(len(ix)) < 0.02
+    how = dict(edges=ix.crossable, into=into, out_of=into, weight=ix.adverse_weight, cutoff=4)
+    at_better = search(ix, seeds & better, ix.crossable, better, better, ix.adverse_weight, 5)
+    assert _nearest([at_better], seeds, how) is at_better
+    assert np.array_equal(search(ix, seeds, **how, known=at_better).dist.array, search(ix, seeds, **how).dist.array)
+    for change in (dict(cutoff=6), dict(cutoff=None), dict(into=better & ~into)):
+        assert _nearest([at_better], seeds, {**how, **change}) is None, change
+    unit_steps = search(ix, seeds & better, ix.crossable, better, better, None, 5)
+    assert _nearest([unit_steps], seeds, {**how, "weight": None}) is None
+    alike = search(ix, seeds & (rng.random(len(ix)) < 0.5), **how)
+    assert _nearest([at_better, alike], seeds, how) is alike and _nearest([alike, at_better], seeds, how) is alike
+
+
 def test_a_large_sea_takes_the_search_over_arrays_a_small_one_node_by_node(loaded, monkeypatch):
     """The two ways of naval_reach, by the sea's size (the same answer: above)."""
     import logistics.games.europa.naval as naval
@@ -237,10 +261,13 @@ def test_the_groups_of_a_side_share_the_element_masks():
     s = synthetic(3000, 150, 2)
     engine = EuropaSupply(s.position, s.map)
     engine.verdicts()
-    shared = 0
-    for key, kept in engine._memo.items():
-        if isinstance(key, tuple) and key[:1] == ("searches",) and key[1][0] in ("road", "overland"):
-            assert all(r.mask_edges is kept[0].mask_edges and r.into is kept[0].into
-                       and r.out_of is kept[0].out_of for r in kept), key[1]
-            shared += len(kept) - 1
-    assert shared
+    kept: dict[tuple, list] = {}
+    for key, reach in engine._groups.items():
+        if hasattr(reach, "road_ends"):
+            for element in ("road", "overland"):
+                for level, searched in getattr(reach, element).items():
+                    kept.setdefault((key[0], element, level), []).append(searched)
+    for key, searches in kept.items():
+        assert all(r.mask_edges is searches[0].mask_edges and r.into is searches[0].into
+                   and r.out_of is searches[0].out_of for r in searches), key
+    assert sum(len(searches) - 1 for searches in kept.values())

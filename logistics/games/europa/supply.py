@@ -34,6 +34,7 @@ from logistics.games.europa.status import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT
 from logistics.games.europa.view import SideView
 from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
+from logistics.in_edges import shared
 from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, IndexReach, Reach, index_of, search
 from logistics.position import Position, Unit
@@ -41,22 +42,47 @@ from logistics.verdict import Block, LineStep, Verdict, place_of
 
 
 def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexReach | None:
-    """Of `earlier` searches, one over the same edges, weights and cutoff as `how` from the
-    fewest seeds short of `seeds`, none outside them (groups of sources differ by a few cities):
-    a search from `seeds` starts from its distances. None if there is none."""
+    """Of `earlier` searches, the one a search from `seeds` over `how` starts from (`network.search`'s
+    `known`), or None. It is over the same edges and weights, from seeds among `seeds`. First
+    choice: one over the same masks and cutoff, of the fewest seeds short of `seeds` (groups of
+    sources differ by a few cities). Failing that, a weighted search cut off at an element's length
+    starts from one over node masks within its own and a cutoff no shorter, of the fewest seeds
+    short (36D: the same element at a better weather level, whose masks nest in a worse one's).
+    Measured: breadth-first and uncut searches gain nothing from such a start (the distances it
+    brings are far from final)."""
     def same(a, b) -> bool:
         return a is b or (a is not None and b is not None and np.array_equal(a, b))
 
-    best, fewest = None, None
-    for reach in earlier:      # the cheap tests first: on a large map the masks are millions of cells
-        if reach.cutoff != how.get("cutoff") or (reach.seeds & ~seeds).any() or not all(
-                same(getattr(reach, name), how.get(key)) for name, key in
-                (("mask_edges", "edges"), ("into", "into"), ("out_of", "out_of"), ("weight", "weight"))):
+    def within(a, b) -> bool:
+        return a is b or not (a & ~b).any()
+
+    cutoff, weighted = how.get("cutoff"), how.get("weight") is not None
+    # Seeds compared as bits, 8 to a byte: on a large map the masks are millions of cells.
+    packed = np.packbits(seeds)
+    outside = ~packed
+    best, fewest, exact = None, None, False
+    for reach in earlier:      # the cheap tests first
+        if not same(reach.weight, how.get("weight")) or not same(reach.mask_edges, how["edges"]) \
+                or (_packed_seeds(reach) & outside).any():
             continue
-        missing = int(np.count_nonzero(seeds & ~reach.seeds))
+        if reach.cutoff == cutoff and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"]):
+            if not exact:
+                best, fewest, exact = None, None, True
+        elif exact or not weighted or cutoff is None or reach.cutoff is None or reach.cutoff < cutoff \
+                or not within(reach.into, how["into"]) or not within(reach.out_of, how["out_of"]):
+            continue
+        missing = int(np.bitwise_count(packed & ~_packed_seeds(reach)).sum())
         if fewest is None or missing < fewest:
             best, fewest = reach, missing
     return best
+
+
+def _packed_seeds(reach: IndexReach) -> np.ndarray:
+    """A search's seeds as bits (np.packbits), made once per search."""
+    packed = reach.__dict__.get("_packed_seeds")
+    if packed is None:
+        packed = reach.__dict__["_packed_seeds"] = np.packbits(reach.seeds)
+    return packed
 
 
 class EuropaSupply(Sources, Lines, Explanations, Reasons):
@@ -151,10 +177,10 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         return self._memo[key]
 
     def _road_edges(self) -> np.ndarray:
-        """Edges a road element may follow: a road across a crossable hexside."""
-        if "road edges" not in self._memo:
-            self._memo["road edges"] = self.index.road & self.index.crossable
-        return self._memo["road edges"]
+        """Edges a road element may follow: a road across a crossable hexside (kept with the map's
+        index, as the table its searches read: in_edges.py)."""
+        ix = self.index
+        return shared(ix, "road edges", lambda: ix.road & ix.crossable)
 
     def _search(self, key: tuple, seeds: np.ndarray, **how) -> Reach:
         """`search` from `seeds` over the edges `how` gives, kept per engine by `key` (which must
@@ -162,7 +188,8 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         out the same (a port on the rail net of the cities, ...) share their searches."""
         full = (key, np.packbits(seeds).tobytes())
         if full not in self._memo:
-            earlier = self._memo.setdefault(("searches", key), [])
+            # Any earlier search over the same edges and weights may be a start (`_nearest`).
+            earlier = self._memo.setdefault(("searches", id(how["edges"]), id(how.get("weight"))), [])
             self._memo[full] = search(self.index, seeds, **how, known=_nearest(earlier, seeds, how))
             earlier.append(self._memo[full])
         return self._memo[full]

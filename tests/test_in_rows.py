@@ -1,0 +1,67 @@
+"""The rows of edges into each node that a search round reads (in_edges.py): from a table kept with
+the map's index for the overland and road elements' own edges and weights (12B, 36D, 43C3), or
+edge by edge for any other choice; both against a plain Dijkstra (`backward_reach`) on random
+masks, seeds and cutoffs of the bundled FWtBT map and a synthetic map (issue 19)."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import dijkstra_distances as dijkstra
+
+from logistics.files import load_scenario_file
+from logistics.in_edges import in_rows, shared
+from logistics.network import HexIndex, search
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def maps():
+    import sys
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from synthetic import synthetic
+    return [load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml")).map, synthetic(3000, 150, 4).map]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_searches_over_the_index_own_edges_read_a_kept_table_and_give_dijkstra(maps, seed):
+    """The overland element (crossable hexsides, 43C3 weights or unit steps) and the road element
+    (a road across a crossable hexside), whole-map or cut off, with or without a start from an
+    earlier search: the same distances from the kept table, edge by edge (copies of the same
+    arrays, which no table is kept for) and by Dijkstra."""
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])                  # an index of its own: no table kept yet
+    road = shared(ix, "road edges", lambda: ix.road & ix.crossable)
+    edges, weight = ((ix.crossable, ix.adverse_weight), (ix.crossable, None), (road, None))[seed % 3]
+    into = rng.random(len(ix)) < 0.9
+    out_of = into | (rng.random(len(ix)) < 0.1)
+    cutoff = (None, 5, 8, 3)[seed % 4]
+    seeds = rng.random(len(ix)) < 0.01
+    if edges is road:                              # road hexes
+        seeds = ix.node_mask(ix.src[road]) & (rng.random(len(ix)) < 0.05)
+    got = search(ix, seeds, edges, into, out_of, weight, cutoff)
+    assert len(ix.__dict__["_in_rows"]) == 1          # the table, kept for the next search
+    copies = search(ix, seeds, edges.copy(), into, out_of, None if weight is None else weight.copy(), cutoff)
+    assert len(ix.__dict__["_in_rows"]) == 1          # none for copies: read edge by edge
+    want = dijkstra(ix, seeds, edges, into, out_of, weight, cutoff)
+    assert np.array_equal(got.dist.array, want) and np.array_equal(copies.dist.array, want)
+    assert np.isfinite(want).sum() > 1.3 * seeds.sum() and np.isinf(want).any()
+    few = seeds & (rng.random(len(ix)) < 0.5)
+    known = search(ix, few, edges, into, out_of, weight, cutoff)
+    assert np.array_equal(search(ix, seeds, edges, into, out_of, weight, cutoff, known=known).dist.array, want)
+
+
+def test_a_row_is_the_edges_into_the_node(maps):
+    """Row i, column d: the edge from node i's neighbour in direction d into i, its cost or whether
+    it is one of the edges; off the map never one of them."""
+    ix = HexIndex(maps[0])
+    rng = np.random.default_rng(1)
+    nodes = rng.choice(len(ix), 200, replace=False)
+    costs, usable = in_rows(ix, ix.crossable, ix.adverse_weight)(nodes), in_rows(ix, ix.crossable, None)(nodes)
+    for row, i in enumerate(nodes.tolist()):
+        for d in range(6):
+            a = int(ix.nbr[i, d])
+            e = next((e for e in np.flatnonzero((ix.src == a) & (ix.dst == i)).tolist()), None) if a >= 0 else None
+            one_of = e is not None and bool(ix.crossable[e])
+            assert bool(usable[row, d]) == one_of
+            assert costs[row, d] == (ix.adverse_weight[e] if one_of else np.inf)

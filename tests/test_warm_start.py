@@ -1,0 +1,62 @@
+"""A search started from earlier ones (`network.search(known=...)`, warm_start.py) against the same
+search from scratch, on random masks, seeds, weights and cutoffs of the bundled FWtBT map and a
+synthetic map (issue 19: 36D's weather levels nest, so an element's search at a worse level starts
+from its search at a better one)."""
+import numpy as np
+import pytest
+
+from logistics.network import search
+
+
+def nested(rng, ix, size):
+    """Node masks (into, out_of) and their parts within: a better weather level (fewer nodes)."""
+    into = rng.random(size) < 0.9
+    out_of = into | (rng.random(size) < 0.1)
+    inner = rng.random(size) < 0.7                  # the nodes of the better level
+    return into, out_of, into & inner & (rng.random(size) < 0.95), out_of & inner
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_search_from_searches_over_masks_within_its_own_is_the_search_from_scratch(indexes, seed):
+    """36D: a search over larger node masks from more seeds, cut off shorter, longer, the same or not
+    at all (43C3 weights or unit steps), starts from an earlier search over masks within its own:
+    every node's distance is the one from scratch, and the start was not already the answer."""
+    rng = np.random.default_rng(seed)
+    ix = indexes[seed % 2]
+    into, out_of, small_into, small_out_of = nested(rng, ix, len(ix))
+    edges = ix.crossable & (rng.random(len(ix.src)) < 0.95)
+    weight = (None, ix.adverse_weight, (1.0 + (rng.random(len(ix.src)) < 0.3) * 2.0))[seed % 3]
+    cutoff = (4, 6, None, 5.5)[seed % 4]
+    known_cutoff = (None, 3, 6, 9, 4)[seed % 5]
+    more = rng.random(len(ix)) < 0.01
+    few = more & (rng.random(len(ix)) < 0.6)
+    known = search(ix, few, edges, small_into, small_out_of, weight, known_cutoff)
+    got = search(ix, more, edges, into, out_of, weight, cutoff, known=known)
+    want = search(ix, more, edges, into, out_of, weight, cutoff)
+    assert np.array_equal(got.dist.array, want.dist.array)
+    assert got.dist.array.dtype == want.dist.array.dtype
+    assert not np.array_equal(known.dist.array, want.dist.array)
+    assert np.isfinite(want.dist.array).sum() > 3 * more.sum()
+
+
+def test_what_a_start_leaves_to_relax(indexes):
+    """Each part of the first frontier matters: the start's reached nodes a line may now enter, or
+    enter from a neighbour that may now be left, and those whose step back its shorter cutoff cut
+    (unit steps; 43C3's 1 to 3). A start that lacks them is caught: it gives other distances."""
+    ix = indexes[1]
+    rng = np.random.default_rng(0)
+    everything = np.ones(len(ix), dtype=bool)
+    seeds = rng.random(len(ix)) < 0.01
+    for weight in (None, ix.adverse_weight):
+        cases = {"into grew": (everything & (rng.random(len(ix)) < 0.8), everything, 4, 4),
+                 "out_of grew": (everything, rng.random(len(ix)) < 0.8, 4, 4),
+                 "cut shorter": (everything, everything, 2, 5)}
+        for name, (known_into, known_out_of, known_cutoff, cutoff) in cases.items():
+            known = search(ix, seeds, ix.crossable, known_into, known_out_of, weight, known_cutoff)
+            want = search(ix, seeds, ix.crossable, everything, everything, weight, cutoff).dist.array
+            assert np.array_equal(search(ix, seeds, ix.crossable, everything, everything, weight, cutoff,
+                                         known=known).dist.array, want), name
+            # The same start taken as final (its masks and cutoff passed for this search's) is wrong.
+            known.into, known.out_of, known.cutoff = everything, everything, cutoff
+            assert not np.array_equal(search(ix, seeds, ix.crossable, everything, everything, weight, cutoff,
+                                             known=known).dist.array, want), name

@@ -2,10 +2,12 @@
 its errata) and attack supply (12D, 12D2)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from logistics.games.europa.blocked_walk import FirstBlocked
-from logistics.games.europa.naval import first_block, port_state, sea_graph
+from logistics.games.europa.naval import NavalZones, first_block, port_state, sea_graph
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
@@ -22,7 +24,7 @@ class Explanations:
         """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
         the length it would need."""
         ix, view = self.index, self.view(unit.side)
-        if not reach.seeds.any():
+        if not self._has_seeds(reach):
             return Block(ix.hex_id(i), "12C1", "no full general supply source of its affiliation is active"
                          + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
@@ -50,6 +52,13 @@ class Explanations:
         return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
+    def _has_seeds(self, reach: GroupReach) -> bool:
+        """Whether any source hex of the group is active, kept per group (a whole-map mask)."""
+        known = self._memo.get(("has seeds", id(reach)))
+        if known is None or known[0] is not reach:
+            known = self._memo[("has seeds", id(reach))] = (reach, bool(reach.seeds.any()))
+        return known[1]
+
     def _first_blocked(self, relaxed: Reach, reach: GroupReach, level: int, view) -> FirstBlocked:
         """The first blocked hexes back along the relaxed search, kept per search and side; on first
         use answered at once for every node where a unit of the side stands that no line of the
@@ -75,35 +84,47 @@ class Explanations:
         overland, the first zone hex on the shortest passage to a port connected to a source."""
         if not reach.naval and not self.map.ports:
             return None
-        sea, zones, ix = sea_graph(self.map), self.zones(unit.side, unit.coalition), self.index
         # Once per group and side, and once per region of hexes an overland line of any length
         # joins (not per unit and port: units x ports grew faster than the map).
         key = ("naval goals", unit.side, id(reach))
-        if key not in self._memo or self._memo[key][0] is not reach:
-            goals = set()
-            for port in self.map.ports:
-                state = port_state(self.position, self.map, self.rules, port)
-                h = port.place.hex
-                if state.owner == unit.side and port.klass in self.rules.naval_destination_classes and (
-                        (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
-                        or port.place.box in reach.box_sources):
-                    goals.add(sea.port_node(port))
-            self._memo[key] = (reach, frozenset(goals))
-        goals = self._memo[key][1]
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            known = self._memo[key] = (reach, *self._naval_goals(unit, reach))
+        _, goals, zones, passages = known
         if not goals:
             return None
         regions = self._regions(unit.side)     # any-length overland lines, as _any_length
         if "port nodes" not in self._memo:
+            ix = self.index
             self._memo["port nodes"] = {ix.pos[p.place.hex] for p in self.map.ports if p.place.hex is not None}
         # `regions.reaches(port, i)` depends on i only through its region and whether i is a port.
         key = ("naval block", unit.side, unit.coalition, goals, regions.region(i) if regions.into[i] else None,
                i if i in self._memo["port nodes"] else None)
         if key not in self._memo:
-            self._memo[key] = self._first_naval_block(unit, sea, zones, goals, regions, i)
+            self._memo[key] = self._first_naval_block(unit, zones, goals, passages, regions, i)
         return self._memo[key]
 
-    def _first_naval_block(self, unit: Unit, sea, zones, goals: frozenset, regions: Regions, i: int) -> Block | None:
-        ix = self.index
+    def _naval_goals(self, unit: Unit, reach: GroupReach) -> tuple[frozenset, NavalZones, Mapping | None]:
+        """The sea nodes of the friendly destination-class ports connected to the group's sources,
+        the side's zones, and the group's own naval passages (`_naval_stage`) if they were searched
+        toward these very ports (none damaged): the zone-free passages `first_block` asks for."""
+        sea, ix, side = sea_graph(self.map), self.index, unit.side
+        goals = []
+        for port in self.map.ports:
+            h = port.place.hex
+            if port_state(self.position, self.map, self.rules, port).owner == side and \
+                    port.klass in self.rules.naval_destination_classes and (
+                    (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
+                    or port.place.box in reach.box_sources):
+                goals.append(sea.port_node(port))
+        coalition = self._zone_coalition(unit.coalition)
+        # Kept by `_naval_stage` under its destinations, in the map's order of ports as here.
+        passages = self._memo.get(("naval", side, coalition, tuple(goals)))
+        return frozenset(goals), self.zones(side, coalition), passages
+
+    def _first_naval_block(self, unit: Unit, zones: NavalZones, goals: frozenset, passages: Mapping | None,
+                           regions: Regions, i: int) -> Block | None:
+        ix, sea = self.index, sea_graph(self.map)
         for port in self.map.ports:
             h = port.place.hex
             if h is None or not regions.reaches(ix.pos[h], i) or sea.port_node(port) in goals:
@@ -112,7 +133,7 @@ class Explanations:
                 continue
             key = ("first block", unit.side, unit.coalition, sea.port_node(port), goals)
             if key not in self._memo:
-                self._memo[key] = first_block(sea, zones, sea.port_node(port), goals)
+                self._memo[key] = first_block(sea, zones, sea.port_node(port), goals, passages)
             found = self._memo[key]
             if found is not None:
                 node, why = found

@@ -291,11 +291,15 @@ def _zone_free(sea: SeaGraph, zones: NavalZones, goals) -> Mapping[Node, Node | 
     return kept[key]
 
 
-def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node]) -> tuple[Node, str] | None:
+def first_block(sea: SeaGraph, zones: NavalZones, start: Node, goals: set[Node],
+                zone_free: Mapping[Node, Node | None] | None = None) -> tuple[Node, str] | None:
     """Why no naval element joins `start` to `goals`: the first zone hex on the passage that
     enters the fewest zone hexes, so that the zone named is one that closes the way (Ceuta's over
-    the Strait, AEG 11-Mar-04), not one a line could sail around. A 0-1 breadth-first search."""
-    if sea.symmetric and start in _zone_free(sea, zones, goals):
+    the Strait, AEG 11-Mar-04), not one a line could sail around. A 0-1 breadth-first search.
+    `zone_free`: `naval_reach(sea, zones, goals)` if already made (a group's own passages)."""
+    if zone_free is None and sea.symmetric:
+        zone_free = _zone_free(sea, zones, goals)
+    if sea.symmetric and start in zone_free:
         return None        # a passage without any zone hex: the 0-1 search would find cost 0
     closed = {n for n in (*zones.danger, *zones.combat) if zones.blocked(n)}   # weight 1, else 0
     adjacent = sea.adjacent

@@ -3,7 +3,10 @@ source, the units behind a blocking hex (12A, Rule 5), the ring of hexes that is
 and the hex that cuts a source's rail connection (12C1, 7A)."""
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import deque
+
+import numpy as np
 
 from logistics.games.europa.view import LOSE_ZOC_AT
 from logistics.hexgrid import Hex
@@ -29,28 +32,43 @@ class Reasons:
         12A a unit in the hex, Rule 5 the ZOC exerted into it as zoc.zoc_hexes reads it, a U-2
         unit exerting none), and their side; for an intrinsic garrison (39D), no unit but the
         city's owner; for terrain, neutrals and 39A, none."""
-        key = ("blockers", side)
-        if key not in self._memo:
-            enemies = set(self.position.enemies_of(side))
-            present: dict[Hex, list[Unit]] = {}
-            for u in self.position.units:
-                if u.side in enemies and u.hex is not None:
-                    present.setdefault(u.hex, []).append(u)
-            self._memo[key] = (present, {u.id: u.side for u in self.position.units})
-        present, side_of = self._memo[key]
         if "39D" in rule:
             owner = self.position.owner_of(h)
             return (), (owner if owner not in (UNOWNED, "neutral") else None)
+        key = ("enemies", side)
+        if key not in self._memo:
+            self._memo[key] = set(self.position.enemies_of(side))
+        enemies = self._memo[key]
         if "Rule 5" in rule:
             # Rule 5 as zoc.zoc_hexes reads it, asked of the hex and its neighbours only (the ZOC
             # map of every enemy unit cost more than all the blocked hexes asked of it).
-            ids = [u.id for u in present.get(h, ()) if exerts_zoc(u, LOSE_ZOC_AT)]
-            for n in self._zoc_neighbours(h):
-                ids += [u.id for u in present.get(n, ()) if exerts_zoc(u, LOSE_ZOC_AT)]
+            found = [u for n in (h, *self._zoc_neighbours(h)) for u in self._units_at(n)
+                     if u.side in enemies and exerts_zoc(u, LOSE_ZOC_AT)]
         else:
-            ids = [u.id for u in present.get(h, ())] if rule == "12A" else []
-        sides = sorted({side_of[u] for u in ids})
-        return tuple(sorted(set(ids))), ", ".join(sides) or None
+            found = [u for u in self._units_at(h) if u.side in enemies] if rule == "12A" else []
+        # Unit ids are unique in a position (the loader refuses a repeated one).
+        return tuple(sorted({u.id for u in found})), ", ".join(sorted({u.side for u in found})) or None
+
+    def _units_at(self, h: Hex) -> list[Unit]:
+        """The units in hex `h`: on the map from the position's node arrays sorted once by node
+        (a slice found by bisection), off the map from a table of the few units there."""
+        known = self._memo.get("units by node")
+        if known is None:
+            nodes = self.position_nodes()
+            order = np.argsort(nodes.unit_nodes, kind="stable")
+            at = nodes.unit_nodes[order]
+            units = [nodes.on_map[k] for k in order.tolist()]
+            first = int(np.searchsorted(at, 0))       # nodes -1 (hexes off the index) come first
+            off: dict[Hex, list[Unit]] = {}
+            for u in units[:first]:
+                off.setdefault(u.hex, []).append(u)
+            known = self._memo["units by node"] = (at[first:].tolist(), units[first:], off)
+        at, units, off = known
+        b = self.index.pos.get(h)
+        if b is None:
+            return off.get(h, [])
+        lo = bisect_left(at, b)
+        return units[lo:bisect_right(at, b, lo)]
 
     def _zoc_neighbours(self, h: Hex) -> list[Hex]:
         """The neighbours of `h` whose ZOC projects into it (zoc.projects_into), read from the
@@ -60,10 +78,13 @@ class Reasons:
         if b is None or not ix.land[b]:
             return [n for n in h.neighbours() if projects_into(self.map, n, h)]
         e = ix.in_eid[b]
-        into = (e >= 0) & ix.crossable[e] & ~ix.neutral_border[e]
-        # Off-map neighbours are not in the index: asked one by one.
-        return [ix.hexes[a] for a in ix.nbr[b][into].tolist()] + \
-            [n for n in h.neighbours() if n not in ix.pos and projects_into(self.map, n, h)]
+        on_map = e >= 0
+        into = on_map & ix.crossable[e] & ~ix.neutral_border[e]
+        found = [ix.hexes[a] for a in ix.nbr[b][into].tolist()]
+        if not on_map.all():
+            # Off-map neighbours are not in the index: asked one by one.
+            found += [n for n in h.neighbours() if n not in ix.pos and projects_into(self.map, n, h)]
+        return found
 
     def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None) -> Isolation:
         """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail

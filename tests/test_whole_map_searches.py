@@ -218,12 +218,12 @@ def test_a_large_sea_takes_the_search_over_arrays_a_small_one_node_by_node(loade
     import logistics.games.europa.naval as naval
 
     position, map_ = loaded.position, loaded.map
-    sea, zones = sea_graph(map_), NavalZones(position, map_, EuropaSupply(position, map_).rules, "Loyalist")
+    sea, rules = sea_graph(map_), EuropaSupply(position, map_).rules
     ports = [sea.port_node(p) for p in map_.ports]
     monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes))
-    assert isinstance(naval_reach(sea, zones, ports), naval.SeaParents)
+    assert isinstance(naval_reach(sea, NavalZones(position, map_, rules, "Loyalist"), ports), naval.SeaParents)
     monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes) + 1)
-    assert isinstance(naval_reach(sea, zones, ports), dict)
+    assert isinstance(naval_reach(sea, NavalZones(position, map_, rules, "Loyalist"), ports), dict)
 
 
 def test_the_groups_of_a_side_share_the_element_masks():

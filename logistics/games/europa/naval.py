@@ -222,10 +222,15 @@ ARRAY_SEARCH_FROM = 3000
 def naval_reach(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> Mapping[Node, Node | None]:
     """Every node a naval element can start from to reach one of `destinations`, with the next
     node toward it (None at a destination). Breadth-first from the destinations in their order,
-    each node's passages in their order, a node's parent the first node of the queue that finds it."""
-    if len(sea.nodes) < ARRAY_SEARCH_FROM:
-        return _reach_by_node(sea, zones, destinations)
-    return _reach_by_level(sea, zones, destinations)
+    each node's passages in their order, a node's parent the first node of the queue that finds it.
+    Kept per zones, sea and destinations: the supply stage and the explanations of blocked lines
+    (`_zone_free`) ask the same searches."""
+    kept = zones.__dict__.setdefault("_naval_reach", {})
+    key = (id(sea), tuple(dict.fromkeys(destinations)))      # a repeated destination changes nothing
+    if key not in kept:
+        search = _reach_by_node if len(sea.nodes) < ARRAY_SEARCH_FROM else _reach_by_level
+        kept[key] = search(sea, zones, list(key[1]))
+    return kept[key]
 
 
 def _reach_by_node(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> dict[Node, Node | None]:
@@ -283,11 +288,14 @@ def naval_path(parent: Mapping[Node, Node | None], start: Node) -> list[Node]:
 
 def _zone_free(sea: SeaGraph, zones: NavalZones, goals) -> Mapping[Node, Node | None]:
     """The nodes from which a passage without any zone hex leads to `goals` (one search per zones
-    and goals: many start ports ask it)."""
+    and goals: many start ports ask it). Only which nodes it reaches is read, and that does not
+    depend on the goals' order: a search the supply stage made from the same goals answers."""
     kept = zones.__dict__.setdefault("_zone_free", {})
     key = (id(sea), frozenset(goals))
     if key not in kept:
-        kept[key] = naval_reach(sea, zones, sorted(goals, key=lambda g: sea.order.get(g, -1)))
+        same = [reach for (of, ends), reach in zones.__dict__.get("_naval_reach", {}).items()
+                if of == key[0] and frozenset(ends) == key[1]]
+        kept[key] = same[0] if same else naval_reach(sea, zones, sorted(goals, key=lambda g: sea.order.get(g, -1)))
     return kept[key]
 
 

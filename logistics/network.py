@@ -23,6 +23,7 @@ import rustworkx as rx
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
+from logistics.rail_search import FixedGraph
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -469,8 +470,8 @@ def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
 
 class FixedSearch:
     """`search` without a cutoff over one fixed choice of edges, repeated for many sets of seeds:
-    the graph is built once in rustworkx, and each search is one Dijkstra from a virtual source.
-    For long thin networks (rail), where `search` spends a round of array work per hop."""
+    the graph is built once (`rail_search.FixedGraph`), and each search is one multi-source
+    Dijkstra. For long thin networks (rail), where `search` spends a round of array work per hop."""
 
     def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
                  weight: np.ndarray | None = None):
@@ -485,12 +486,8 @@ class FixedSearch:
         self.nodes = np.flatnonzero(used)          # graph node j is map node nodes[j]
         self.local = np.full(len(index), -1, dtype=np.int64)
         self.local[self.nodes] = np.arange(len(self.nodes))
-        # An index edge per ordered pair of adjacent hexes: no edge is repeated, so the graph needs
-        # no look-up for one already there (multigraph), and the same Dijkstra answers.
-        self.graph = rx.PyDiGraph(multigraph=True, node_count_hint=len(self.nodes), edge_count_hint=len(src) + 64)
-        self.graph.add_nodes_from([None] * len(self.nodes))
-        self.graph.extend_from_weighted_edge_list(
-            list(zip(self.local[dst].tolist(), self.local[src].tolist(), cost.tolist())))  # reversed
+        # An index edge per ordered pair of adjacent hexes: no edge is repeated.
+        self.graph = FixedGraph(len(self.nodes), self.local[dst], self.local[src], cost)   # reversed
 
     def search(self, seeds: np.ndarray) -> IndexReach:
         dist = np.full(len(self.index), np.inf)
@@ -499,15 +496,7 @@ class FixedSearch:
         inside = self.local[starts]
         inside = inside[inside >= 0]
         if inside.size:
-            graph = self.graph
-            source = graph.add_node(None)
-            graph.add_edges_from([(source, j, 0.0) for j in inside.tolist()])
-            try:
-                lengths = rx.digraph_dijkstra_shortest_path_lengths(graph, source, edge_cost_fn=float)
-            finally:
-                graph.remove_node(source)
-            at = self.nodes[np.fromiter(lengths.keys(), dtype=np.int64, count=len(lengths))]
-            dist[at] = np.minimum(dist[at], np.fromiter(lengths.values(), dtype=float, count=len(lengths)))
+            dist[self.nodes] = np.minimum(dist[self.nodes], self.graph.distances(inside))
         return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
 
 

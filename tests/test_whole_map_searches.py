@@ -11,7 +11,7 @@ import pytest
 from conftest import reference_reaching
 
 from logistics.files import load_scenario_file
-from logistics.games.europa.naval import NavalZones, SeaGraph, naval_reach, sea_graph
+from logistics.games.europa.naval import NavalZones, SeaGraph, _reach_by_index, naval_reach, sea_graph
 from logistics.games.europa.supply import EuropaSupply
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Regions, index_of, search
@@ -122,7 +122,8 @@ def test_naval_reach_is_the_breadth_first_search_node_by_node(seed):
     destinations = rng.sample(sea.nodes, rng.randint(0, 5)) * rng.randint(1, 2) + ["nowhere"]
     rng.shuffle(destinations)
     want = reference_naval_reach(sea, zones, destinations)
-    for got in (naval_reach(sea, zones, destinations), by_level(sea, zones, destinations)):
+    for got in (naval_reach(sea, zones, destinations), by_level(sea, zones, destinations),
+                _reach_by_index(sea, zones, destinations)):   # mid-sized seas: node by node, by numbers
         assert list(got.items()) == list(want.items()) and len(got) == len(want)
         for node in sea.nodes + ["nowhere", Hex(-5, -5)]:
             assert (node in got) == (node in want)
@@ -242,12 +243,12 @@ def test_a_large_sea_takes_the_search_over_arrays_a_small_one_node_by_node(loade
     import logistics.games.europa.naval as naval
 
     position, map_ = loaded.position, loaded.map
-    sea, zones = sea_graph(map_), NavalZones(position, map_, EuropaSupply(position, map_).rules, "Loyalist")
+    sea, rules = sea_graph(map_), EuropaSupply(position, map_).rules
     ports = [sea.port_node(p) for p in map_.ports]
     monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes))
-    assert isinstance(naval_reach(sea, zones, ports), naval.SeaParents)
+    assert isinstance(naval_reach(sea, NavalZones(position, map_, rules, "Loyalist"), ports), naval.SeaParents)
     monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", len(sea.nodes) + 1)
-    assert isinstance(naval_reach(sea, zones, ports), dict)
+    assert isinstance(naval_reach(sea, NavalZones(position, map_, rules, "Loyalist"), ports), dict)
 
 
 def test_the_groups_of_a_side_share_the_element_masks():

@@ -2,8 +2,6 @@
 its errata) and attack supply (12D, 12D2)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
 
 from logistics.games.europa.blocked_walk import FirstBlocked
@@ -90,7 +88,7 @@ class Explanations:
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
             known = self._memo[key] = (reach, *self._naval_goals(unit, reach))
-        _, goals, zones, passages = known
+        _, goals, zones = known
         if not goals:
             return None
         regions = self._regions(unit.side)     # any-length overland lines, as _any_length
@@ -101,13 +99,12 @@ class Explanations:
         key = ("naval block", unit.side, unit.coalition, goals, regions.region(i) if regions.into[i] else None,
                i if i in self._memo["port nodes"] else None)
         if key not in self._memo:
-            self._memo[key] = self._first_naval_block(unit, zones, goals, passages, regions, i)
+            self._memo[key] = self._first_naval_block(unit, zones, goals, regions, i)
         return self._memo[key]
 
-    def _naval_goals(self, unit: Unit, reach: GroupReach) -> tuple[frozenset, NavalZones, Mapping | None]:
+    def _naval_goals(self, unit: Unit, reach: GroupReach) -> tuple[frozenset, NavalZones]:
         """The sea nodes of the friendly destination-class ports connected to the group's sources,
-        the side's zones, and the group's own naval passages (`_naval_stage`) if they were searched
-        toward these very ports (none damaged): the zone-free passages `first_block` asks for."""
+        and the side's zones."""
         sea, ix, side = sea_graph(self.map), self.index, unit.side
         goals = []
         for port in self.map.ports:
@@ -117,13 +114,10 @@ class Explanations:
                     (h is not None and (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]]))
                     or port.place.box in reach.box_sources):
                 goals.append(sea.port_node(port))
-        coalition = self._zone_coalition(unit.coalition)
-        # Kept by `_naval_stage` under its destinations, in the map's order of ports as here.
-        passages = self._memo.get(("naval", side, coalition, tuple(goals)))
-        return frozenset(goals), self.zones(side, coalition), passages
+        return frozenset(goals), self.zones(side, unit.coalition)
 
-    def _first_naval_block(self, unit: Unit, zones: NavalZones, goals: frozenset, passages: Mapping | None,
-                           regions: Regions, i: int) -> Block | None:
+    def _first_naval_block(self, unit: Unit, zones: NavalZones, goals: frozenset, regions: Regions,
+                           i: int) -> Block | None:
         ix, sea = self.index, sea_graph(self.map)
         for port in self.map.ports:
             h = port.place.hex
@@ -133,7 +127,7 @@ class Explanations:
                 continue
             key = ("first block", unit.side, unit.coalition, sea.port_node(port), goals)
             if key not in self._memo:
-                self._memo[key] = first_block(sea, zones, sea.port_node(port), goals, passages)
+                self._memo[key] = first_block(sea, zones, sea.port_node(port), goals)
             found = self._memo[key]
             if found is not None:
                 node, why = found

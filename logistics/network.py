@@ -64,7 +64,7 @@ class HexIndex:
             for d, step in enumerate(DIRECTIONS):
                 nbr[:, d] = grid[q + step.q - q0, r + step.r - r0]
         # The node at axial (q, r) is grid[q - q0, r - r0]; a ring of -1 cells borders the hexes, so
-        # coordinates clipped into the grid find -1 for every hex off the map (view.PositionNodes).
+        # coordinates clipped into the grid find -1 for every hex off the map (`nodes`).
         self.grid, self.grid_origin = grid, (q0, r0)
         valid = nbr.ravel() >= 0
         self.src = np.repeat(np.arange(n, dtype=NODE), 6)[valid]
@@ -197,8 +197,14 @@ class HexIndex:
         return self.node_mask(self.nodes(hexes))
 
     def nodes(self, hexes) -> np.ndarray:
-        """The node of each of `hexes`, -1 off the map: one dictionary look-up per hex, in C."""
-        return np.fromiter(map(self.pos.get, hexes, repeat(-1)), dtype=np.int64)
+        """The node of each of `hexes`, -1 off the map, read from the grid of axial coordinates: on
+        a 1M-hex map a dictionary look-up per hex (hashing each Hex in a table far larger than the
+        cache) was most of the position's owner table (view.PositionNodes)."""
+        xy = np.fromiter(chain.from_iterable(hexes), np.int64).reshape(-1, 2)
+        (q0, r0), grid = self.grid_origin, self.grid
+        # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells.
+        return grid[np.clip(xy[:, 0] - q0, 0, grid.shape[0] - 1),
+                    np.clip(xy[:, 1] - r0, 0, grid.shape[1] - 1)].astype(np.int64)
 
     def node_mask(self, nodes: np.ndarray) -> np.ndarray:
         """Node mask of `nodes`; -1 (off the map) lands on a spare last cell, dropped."""
@@ -409,8 +415,8 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     if weight is None and known is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
         # when first reached and needs no minimum.
-        level, limit = 0.0, np.inf if cutoff is None else float(cutoff)
-        while frontier.size and level + 1.0 <= limit:
+        level = 0.0
+        while frontier.size and level + 1.0 <= limit:      # whole levels: the floor of the cutoff alike
             level += 1.0
             frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
             a = nbr[frontier]                        # (k, 6): the nodes of the edges into them

@@ -26,7 +26,7 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
     fresh = seeds & ~known.seeds
     frontier = np.flatnonzero(fresh)
     dist[frontier] = 0.0
-    same_masks = _same(known.into, into) and _same(known.out_of, out_of)
+    same_masks = same(known.into, into) and same(known.out_of, out_of)
     cut_shorter = known.cutoff is not None and known.cutoff < limit
     if not same_masks or cut_shorter:
         reached = np.flatnonzero(old <= limit)
@@ -46,5 +46,6 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
     return frontier
 
 
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    return a is b or np.array_equal(a, b)
+def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    """The same array (or both None): the same object, or equal cell for cell."""
+    return a is b or (a is not None and b is not None and np.array_equal(a, b))

@@ -22,7 +22,7 @@ class Explanations:
         """Where the line fails: the first blocked hex on the shortest line that ignores 12A, or
         the length it would need."""
         ix, view = self.index, self.view(unit.side)
-        if not self._has_seeds(reach):
+        if not reach.has_seeds:
             return Block(ix.hex_id(i), "12C1", "no full general supply source of its affiliation is active"
                          + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
@@ -49,13 +49,6 @@ class Explanations:
             return self._blocked_at(ix.hex_id(blocked), unit.side, *view.why_not(blocked))
         return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
-
-    def _has_seeds(self, reach: GroupReach) -> bool:
-        """Whether any source hex of the group is active, kept per group (a whole-map mask)."""
-        known = self._memo.get(("has seeds", id(reach)))
-        if known is None or known[0] is not reach:
-            known = self._memo[("has seeds", id(reach))] = (reach, bool(reach.seeds.any()))
-        return known[1]
 
     def _first_blocked(self, relaxed: Reach, reach: GroupReach, level: int, view) -> FirstBlocked:
         """The first blocked hexes back along the relaxed search, kept per search and side; on first

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -28,3 +29,8 @@ class GroupReach:
     origins: dict = field(default_factory=dict)          # node (hex index or box) -> Port
     rail2: Reach | None = None
     rail2_ok: np.ndarray | None = None
+
+    @cached_property
+    def has_seeds(self) -> bool:
+        """Whether any source hex of the group is active (a whole-map mask: read once)."""
+        return bool(self.seeds.any())

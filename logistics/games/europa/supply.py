@@ -39,6 +39,7 @@ from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, IndexReach, Reach, index_of, search
 from logistics.position import Position, Unit
 from logistics.verdict import Block, LineStep, Verdict, place_of
+from logistics.warm_start import same
 
 
 def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexReach | None:
@@ -50,9 +51,6 @@ def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexRe
     short (36D: the same element at a better weather level, whose masks nest in a worse one's).
     Measured: breadth-first and uncut searches gain nothing from such a start (the distances it
     brings are far from final)."""
-    def same(a, b) -> bool:
-        return a is b or (a is not None and b is not None and np.array_equal(a, b))
-
     def within(a, b) -> bool:
         return a is b or not (a & ~b).any()
 

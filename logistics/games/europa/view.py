@@ -1,13 +1,9 @@
 """What a line traced by one side may enter (12A, 39A, 37C), as node masks over the map index."""
 from __future__ import annotations
 
-from collections.abc import Collection
-from itertools import chain
-
 import numpy as np
 
 from logistics.games.europa.garrisons import intrinsic_garrisons
-from logistics.hexgrid import Hex
 from logistics.mapdata import Map
 from logistics.network import HexIndex
 from logistics.position import Position
@@ -30,17 +26,6 @@ def _zoc_mask(map_: Map, index: HexIndex, nodes: PositionNodes, side: str) -> np
     return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))
 
 
-def _nodes_at(index: HexIndex, hexes: Collection[Hex]) -> np.ndarray:
-    """The node of each of `hexes`, -1 off the map (as `index.nodes`), from the index's grid of
-    axial coordinates: on a 1M-hex map a dictionary look-up per hex (hashing each Hex, in a table
-    far larger than the cache) was most of the owner table's cost."""
-    xy = np.fromiter(chain.from_iterable(hexes), np.int64, 2 * len(hexes)).reshape(-1, 2)
-    (q0, r0), grid = index.grid_origin, index.grid
-    # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells.
-    return grid[np.clip(xy[:, 0] - q0, 0, grid.shape[0] - 1), np.clip(xy[:, 1] - r0, 0, grid.shape[1] - 1)
-                ].astype(np.int64)
-
-
 class PositionNodes:
     """A position's hexes as arrays over the map index, made once for every side: each node's
     owner (a number; -1 unowned) and each on-map unit's node and side. Units off the map fall on a
@@ -51,11 +36,11 @@ class PositionNodes:
         owner = position.owner       # a row per hex: read as whole arrays, never per side
         self.owner_codes = {o: k for k, o in enumerate(sorted(set(owner.values())))}
         table = np.full(len(index) + 1, -1, dtype=np.int64)     # the spare last cell takes hexes off the map
-        table[_nodes_at(index, owner)] = np.fromiter(map(self.owner_codes.__getitem__, owner.values()),
+        table[index.nodes(owner)] = np.fromiter(map(self.owner_codes.__getitem__, owner.values()),
                                                      np.int64, len(owner))
         self.owner = table[:-1]
         self.on_map = on_map = [u for u in position.units if u.hex is not None]
-        self.unit_nodes = _nodes_at(index, [u.hex for u in on_map])
+        self.unit_nodes = index.nodes(u.hex for u in on_map)
         self.unit_sides = np.array([u.side for u in on_map], dtype=object)
         self.exerts_zoc = np.fromiter((exerts_zoc(u, LOSE_ZOC_AT) for u in on_map), bool, len(on_map))
 

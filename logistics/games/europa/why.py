@@ -90,7 +90,7 @@ class Reasons:
         """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail
         connection, 12C1), or the enemy units, ZOCs and unpacified cities around the hexes its
         overland lines of any length reach (its pocket)."""
-        if not reach.seeds.any() and not reach.box_sources:
+        if not reach.has_seeds and not reach.box_sources:
             cut = self._connection_cut(unit)
             return Isolation("no full general supply source of its affiliation is active (12C1)", (cut,) if cut else ())
         reason = "no overland line of any length reaches a full general supply source of its affiliation"

@@ -243,10 +243,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
                 destinations.append(sea.port_node(port))
         if not destinations:
             return
-        key = ("naval", side, coalition, tuple(destinations))   # the same for many groups
-        if key not in self._memo:
-            self._memo[key] = naval_reach(sea, zones, destinations)
-        reach.naval = self._memo[key]
+        reach.naval = naval_reach(sea, zones, destinations)   # kept with the zones: the same for many groups
         for port in self.map.ports:
             node = sea.port_node(port)
             state = port_state(self.position, self.map, self.rules, port)

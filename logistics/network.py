@@ -23,7 +23,7 @@ import rustworkx as rx
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
-from logistics.rail_search import FixedGraph
+from logistics.rail_chains import ChainGraph
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -476,8 +476,9 @@ def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
 
 class FixedSearch:
     """`search` without a cutoff over one fixed choice of edges, repeated for many sets of seeds:
-    the graph is built once (`rail_search.FixedGraph`), and each search is one multi-source
-    Dijkstra. For long thin networks (rail), where `search` spends a round of array work per hop."""
+    the graph is built once (`rail_chains.ChainGraph`: its chains contracted), and each search is
+    one multi-source Dijkstra. For long thin networks (rail), where `search` spends a round of array
+    work per hop."""
 
     def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
                  weight: np.ndarray | None = None):
@@ -493,7 +494,7 @@ class FixedSearch:
         self.local = np.full(len(index), -1, dtype=np.int64)
         self.local[self.nodes] = np.arange(len(self.nodes))
         # An index edge per ordered pair of adjacent hexes: no edge is repeated.
-        self.graph = FixedGraph(len(self.nodes), self.local[dst], self.local[src], cost)   # reversed
+        self.graph = ChainGraph(len(self.nodes), self.local[dst], self.local[src], cost)   # reversed
 
     def search(self, seeds: np.ndarray) -> IndexReach:
         dist = np.full(len(self.index), np.inf)

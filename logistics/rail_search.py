@@ -1,5 +1,6 @@
-"""Repeated multi-source Dijkstras over one fixed weighted digraph (a side's rail net, see
-`network.FixedSearch`), by scipy's csgraph or rustworkx, whichever pays.
+"""Repeated multi-source Dijkstras over one fixed weighted digraph (the junctions of a side's rail
+net, see `rail_chains.ChainGraph` and `network.FixedSearch`), by scipy's csgraph or rustworkx,
+whichever pays.
 
 Measured on the synthetic maps' rail nets: scipy's `dijkstra(indices=seeds, min_only=True)` is
 2.5x rustworkx's Dijkstra (a virtual source, then a mapping read back into arrays) at 17k nodes
@@ -16,10 +17,11 @@ from __future__ import annotations
 import numpy as np
 import rustworkx as rx
 
-# A verdict builds each side's graph once and runs about ten rail searches over them: with two
-# graphs of 17k nodes (a 100k-hex map) scipy saves about 50 ms a verdict, with 170k (1M hexes)
-# about 1 s, against its 0.15 s import. It repays the import from about 50k nodes a graph.
-SCIPY_FROM = 60_000
+# A verdict builds each side's graph once and runs about ten rail searches over them. On the
+# junctions' graphs of a 1M-hex map (50k nodes each) scipy saves about 240 ms a verdict (graphs
+# built and searched: 450 against 210 ms), on those of a 100k-hex map (5k nodes) 8 ms, against its
+# 0.15 s import: it repays the import from about 30k nodes a graph.
+SCIPY_FROM = 30_000
 
 
 def scipy_pays(nodes: int) -> bool:
@@ -42,15 +44,18 @@ class FixedGraph:
             self.graph.add_nodes_from([None] * n)
             self.graph.extend_from_weighted_edge_list(list(zip(tail.tolist(), head.tolist(), cost.tolist())))
 
-    def distances(self, starts: np.ndarray) -> np.ndarray:
-        """Each node's least cost from any of `starts` (node numbers, at least one), inf if none
-        reaches it, as float64."""
+    def distances(self, starts: np.ndarray, offsets: np.ndarray | None = None) -> np.ndarray:
+        """Each node's least cost from any of `starts` (distinct node numbers, at least one; each at
+        the cost `offsets` gives, 0 by default), inf if none reaches it, as float64."""
         if self.use_scipy:
             from scipy.sparse.csgraph import dijkstra
-            return dijkstra(self.matrix, directed=True, indices=starts, min_only=True)
+            if offsets is None or not offsets.any():
+                return dijkstra(self.matrix, directed=True, indices=starts, min_only=True)
+            return self._from_source(starts, offsets)
         graph = self.graph
         source = graph.add_node(None)
-        graph.add_edges_from([(source, j, 0.0) for j in starts.tolist()])
+        costs = [0.0] * len(starts) if offsets is None else offsets.tolist()
+        graph.add_edges_from(list(zip([source] * len(starts), starts.tolist(), costs)))
         try:
             lengths = rx.digraph_dijkstra_shortest_path_lengths(graph, source, edge_cost_fn=float)
         finally:
@@ -58,5 +63,16 @@ class FixedGraph:
         dist = np.full(self.n, np.inf)
         dist[np.fromiter(lengths.keys(), dtype=np.int64, count=len(lengths))] = \
             np.fromiter(lengths.values(), dtype=float, count=len(lengths))
-        dist[starts] = 0.0
+        dist[starts] = 0.0 if offsets is None else np.minimum(dist[starts], offsets)
         return dist
+
+    def _from_source(self, starts: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """scipy's search from a source node added as one more row, with an edge of offset + 1
+        to each start (no edge of 0: one more in every distance, taken off after)."""
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+        m, n = self.matrix, self.n
+        indptr = np.concatenate([m.indptr, [m.indptr[-1] + len(starts)]])
+        with_source = csr_matrix((np.concatenate([m.data, offsets + 1.0]), np.concatenate([m.indices, starts]),
+                                  indptr), shape=(n + 1, n + 1))
+        return dijkstra(with_source, directed=True, indices=n)[:n] - 1.0

@@ -92,7 +92,7 @@ def test_the_rail_search_is_the_array_search_with_either_back_end(synthetic_engi
     for use_scipy in (True, False):
         monkeypatch.setattr(rail_search, "scipy_pays", lambda n, use=use_scipy: use)
         fixed = FixedSearch(ix, ix.rail, view.enter_rail, view.owned, ix.rail_weight)
-        assert fixed.graph.use_scipy is use_scipy
+        assert fixed.graph.graph.use_scipy is use_scipy
         got = fixed.search(seeds).dist.array
         assert np.array_equal(got, want), use_scipy
     assert np.isfinite(want).sum() > 10 * seeds.sum()

@@ -1,0 +1,162 @@
+"""Multi-source Dijkstras over a fixed digraph made mostly of chains (a side's rail net), searched
+on its junctions alone.
+
+About three rail hexes in four have exactly two rail neighbours, linked both ways: a chain between
+junctions (forks, ends, one-way links). `ChainGraph` contracts each chain, once per graph, into one
+edge per direction between its two end junctions, with the chain's summed cost, and searches that
+graph of junctions (`rail_search.FixedGraph`, a third of the nodes and edges). A node inside a
+chain is then reached from one of the chain's ends, d(x) = min(d(a) + cost a..x, d(b) + cost
+b..x), or from a start inside the same chain, read from whole arrays. The walks along the chains
+are found by pointer jumping (log2 of the longest chain rounds of array work, no Python loop per
+node). Distances are sums of whole-number weights, exact in float64 in any order: the same bits
+as one Dijkstra over the whole graph.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from logistics.rail_search import FixedGraph
+
+
+def _inner_nodes(n: int, tail: np.ndarray, head: np.ndarray, junction: np.ndarray) -> np.ndarray:
+    """Nodes with exactly two neighbours, each linked both ways, no loop, not in `junction`: two
+    edges out and two in, from the same two nodes (the same sum and sum of squares, exact in
+    float64 for fewer than 2^26 nodes)."""
+    deg = np.bincount(tail, minlength=n) * 4 + np.bincount(head, minlength=n)
+    same = np.bincount(tail, head, n) == np.bincount(head, tail, n)
+    same &= np.bincount(tail, head * head.astype(float), n) == np.bincount(head, tail * tail.astype(float), n)
+    looped = np.zeros(n, dtype=bool)
+    looped[tail[tail == head]] = True
+    return (deg == 10) & same & ~looped & ~junction
+
+
+def _edges_into(inner: np.ndarray, head: np.ndarray) -> np.ndarray:
+    """The two edges into each inner node, a row per node (another node's row means nothing)."""
+    edges = np.flatnonzero(inner[head])
+    one = np.full(len(inner), -1, dtype=np.int64)
+    one[head[edges]] = edges                     # one of each node's two edges, whichever
+    other = edges[one[head[edges]] != edges]
+    into = np.stack([one, one], axis=1)
+    into[head[other], 1] = other
+    return into
+
+
+def _walks(tail: np.ndarray, head: np.ndarray, cost: np.ndarray, inner: np.ndarray, into: np.ndarray):
+    """Each edge's walk back along its chain to the junction it leaves: the walk's first edge
+    (`first`) and the summed cost from that junction to the edge's head (`total`); or, if some
+    walk never leaves a chain (a ring of inner nodes alone), that ring's nodes instead."""
+    m = len(tail)
+    # An edge u -> v out of an inner node u continues the walk that came into u from its other
+    # neighbour: of u's two edges in, the one not from v.
+    ptr = np.arange(m)
+    out_inner = np.flatnonzero(inner[tail])
+    u, v = tail[out_inner], head[out_inner]
+    pair = into[u]
+    ptr[out_inner] = np.where(tail[pair[:, 0]] != v, pair[:, 0], pair[:, 1])
+    # Pointer jumping: `total` sums the costs of the edges after ptr[e] up to e (none for a walk's
+    # first edge, which points at itself); only edges whose pointer is not yet a first edge move.
+    total = cost.copy()
+    total[~inner[tail]] = 0.0
+    active = out_inner
+    for _ in range(int(m).bit_length() + 1):
+        active = active[inner[tail[ptr[active]]]]
+        if not active.size:
+            return ptr, total + cost[ptr], None
+        step = ptr[active]
+        total[active] += total[step]
+        ptr[active] = ptr[step]
+    return None, None, np.unique(head[active])
+
+
+class ChainGraph:
+    """A digraph on nodes 0..n-1 with edges tail[k] -> head[k] of cost[k] (positive, whole
+    numbers; no edge given twice), searched from many sets of starts over its junctions."""
+
+    def __init__(self, n: int, tail: np.ndarray, head: np.ndarray, cost: np.ndarray,
+                 use_scipy: bool | None = None):
+        tail, head = np.asarray(tail, dtype=np.int64), np.asarray(head, dtype=np.int64)
+        cost = np.asarray(cost, dtype=float)
+        self.n = n
+        promoted = np.zeros(n, dtype=bool)
+        while True:
+            inner = _inner_nodes(n, tail, head, promoted)
+            into = _edges_into(inner, head)
+            first, total, ring = _walks(tail, head, cost, inner, into)
+            if ring is None:
+                break
+            promoted[ring] = True      # a ring of inner nodes alone: its nodes become junctions
+        self.inner = inner
+        self.junctions = np.flatnonzero(~inner)
+        local = np.full(n, -1, dtype=np.int64)
+        local[self.junctions] = np.arange(len(self.junctions))
+        start = local[tail[first]]                      # the junction each walk leaves
+        # One edge per walk that ends at a junction (the least cost per pair: a compressed matrix
+        # would add two); a walk back to its own junction never shortens anything.
+        ends = np.flatnonzero(~inner[head])
+        nj = len(self.junctions)
+        pair = start[ends] * nj + local[head[ends]]
+        keep = start[ends] != local[head[ends]]
+        pair, c = pair[keep], total[ends][keep]
+        order = np.argsort(pair, kind="stable")
+        pair, c = pair[order], c[order]
+        cut = np.flatnonzero(np.diff(pair, prepend=-1))
+        self.graph = FixedGraph(nj, pair[cut] // nj, pair[cut] % nj, np.minimum.reduceat(c, cut), use_scipy)
+        # Each inner node's two edges in (one per direction along its chain), as two rows: the
+        # junction each walk left and its cost so far, and the cost on to the walk's far end.
+        self.inner_nodes = np.flatnonzero(inner)
+        self.into = into[inner].T
+        self.from_start, self.so_far = start[first[self.into]], total[self.into]
+        end_of = np.full(len(tail), -1, dtype=np.int64)
+        end_of[first[ends]] = ends
+        far = end_of[first[self.into]]
+        self.far_end, self.to_far = local[head[far]], total[far] - self.so_far
+        self.row = np.full(n, -1, dtype=np.int64)
+        self.row[self.inner_nodes] = np.arange(len(self.inner_nodes))
+        self._walk_parts = (head, first, total)
+
+    @cached_property
+    def along(self) -> tuple[np.ndarray, ...]:
+        """The walks' edges into inner nodes in order along each walk (their heads and costs so
+        far), each edge's place in that order and the end of its walk's run: a start inside a
+        chain reaches the rest of its walk directly. Made at the first such start."""
+        head, first, total = self._walk_parts
+        edges = np.flatnonzero(self.inner[head])
+        edges = edges[np.lexsort((total[edges], first[edges]))]
+        position = np.full(len(head), -1, dtype=np.int64)
+        position[edges] = np.arange(len(edges))
+        walk = first[edges]
+        return head[edges], total[edges], position, np.searchsorted(walk, walk, side="right")
+
+    def distances(self, starts: np.ndarray) -> np.ndarray:
+        """Each node's least cost from any of `starts` (node numbers, at least one), inf if none
+        reaches it, as float64."""
+        starts = np.asarray(starts, dtype=np.int64)
+        in_chain = starts[self.inner[starts]]
+        rows = self.row[in_chain]
+        far_end, to_far = self.far_end[:, rows].ravel(), self.to_far[:, rows].ravel()
+        # A start inside a chain enters the junctions' graph at both ends of its chain.
+        nodes = np.concatenate([self.junctions.searchsorted(starts[~self.inner[starts]]),
+                                far_end])
+        offsets = np.concatenate([np.zeros(len(starts) - len(in_chain)), to_far])
+        order = np.lexsort((offsets, nodes))
+        nodes, offsets = nodes[order], offsets[order]
+        least = np.ones(len(nodes), dtype=bool)
+        least[1:] = nodes[1:] != nodes[:-1]
+        dist = np.empty(self.n)
+        if nodes.size:
+            at_junctions = self.graph.distances(nodes[least], offsets[least])
+        else:
+            at_junctions = np.full(len(self.junctions), np.inf)
+        dist[self.junctions] = at_junctions
+        via = at_junctions[self.from_start] + self.so_far
+        dist[self.inner_nodes] = np.minimum(via[0], via[1])
+        if rows.size:
+            along_head, along_total, position, walk_end = self.along
+            for e in self.into[:, rows].ravel():        # the rest of the start's walk, from the start
+                lo, hi = position[e] + 1, walk_end[position[e]]
+                heads = along_head[lo:hi]
+                dist[heads] = np.minimum(dist[heads], along_total[lo:hi] - along_total[lo - 1])
+        dist[starts] = 0.0
+        return dist

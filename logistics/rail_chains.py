@@ -45,8 +45,9 @@ def _edges_into(inner: np.ndarray, head: np.ndarray) -> np.ndarray:
 
 def _walks(tail: np.ndarray, head: np.ndarray, cost: np.ndarray, inner: np.ndarray, into: np.ndarray):
     """Each edge's walk back along its chain to the junction it leaves: the walk's first edge
-    (`first`) and the summed cost from that junction to the edge's head (`total`); or, if some
-    walk never leaves a chain (a ring of inner nodes alone), that ring's nodes instead."""
+    (`first`), the summed cost from that junction to the edge's head (`total`) and the edge's
+    place along the walk (`hops`, 0 for the first); or, if some walk never leaves a chain (a ring
+    of inner nodes alone), that ring's nodes instead."""
     m = len(tail)
     # An edge u -> v out of an inner node u continues the walk that came into u from its other
     # neighbour: of u's two edges in, the one not from v.
@@ -55,19 +56,22 @@ def _walks(tail: np.ndarray, head: np.ndarray, cost: np.ndarray, inner: np.ndarr
     u, v = tail[out_inner], head[out_inner]
     pair = into[u]
     ptr[out_inner] = np.where(tail[pair[:, 0]] != v, pair[:, 0], pair[:, 1])
-    # Pointer jumping: `total` sums the costs of the edges after ptr[e] up to e (none for a walk's
-    # first edge, which points at itself); only edges whose pointer is not yet a first edge move.
+    # Pointer jumping: `total` sums the costs of the edges after ptr[e] up to e, `hops` counts
+    # them (none for a walk's first edge, which points at itself); only edges whose pointer is not
+    # yet a first edge move.
     total = cost.copy()
     total[~inner[tail]] = 0.0
+    hops = inner[tail].astype(np.int64)
     active = out_inner
     for _ in range(int(m).bit_length() + 1):
         active = active[inner[tail[ptr[active]]]]
         if not active.size:
-            return ptr, total + cost[ptr], None
+            return ptr, total + cost[ptr], hops, None
         step = ptr[active]
         total[active] += total[step]
+        hops[active] += hops[step]
         ptr[active] = ptr[step]
-    return None, None, np.unique(head[active])
+    return None, None, None, np.unique(head[active])
 
 
 class ChainGraph:
@@ -83,7 +87,7 @@ class ChainGraph:
         while True:
             inner = _inner_nodes(n, tail, head, promoted)
             into = _edges_into(inner, head)
-            first, total, ring = _walks(tail, head, cost, inner, into)
+            first, total, hops, ring = _walks(tail, head, cost, inner, into)
             if ring is None:
                 break
             promoted[ring] = True      # a ring of inner nodes alone: its nodes become junctions
@@ -104,42 +108,39 @@ class ChainGraph:
         cut = np.flatnonzero(np.diff(pair, prepend=-1))
         self.graph = FixedGraph(nj, pair[cut] // nj, pair[cut] % nj, np.minimum.reduceat(c, cut), use_scipy)
         # Each inner node's two edges in (one per direction along its chain), as two rows: the
-        # junction each walk left and its cost so far, and the cost on to the walk's far end.
+        # junction each walk left and its cost so far.
         self.inner_nodes = np.flatnonzero(inner)
-        self.into = into[inner].T
-        self.from_start, self.so_far = start[first[self.into]], total[self.into]
-        end_of = np.full(len(tail), -1, dtype=np.int64)
-        end_of[first[ends]] = ends
-        far = end_of[first[self.into]]
-        self.far_end, self.to_far = local[head[far]], total[far] - self.so_far
-        self.row = np.full(n, -1, dtype=np.int64)
-        self.row[self.inner_nodes] = np.arange(len(self.inner_nodes))
-        self._walk_parts = (head, first, total)
+        self.from_start, self.so_far = start[first[into[inner].T]], total[into[inner].T]
+        self.local, self._walk_parts = local, (into, head, first, total, hops, ends)
 
     @cached_property
     def along(self) -> tuple[np.ndarray, ...]:
-        """The walks' edges into inner nodes in order along each walk (their heads and costs so
-        far), each edge's place in that order and the end of its walk's run: a start inside a
-        chain reaches the rest of its walk directly. Made at the first such start."""
-        head, first, total = self._walk_parts
-        edges = np.flatnonzero(self.inner[head])
-        edges = edges[np.lexsort((total[edges], first[edges]))]
-        position = np.full(len(head), -1, dtype=np.int64)
-        position[edges] = np.arange(len(edges))
-        walk = first[edges]
-        return head[edges], total[edges], position, np.searchsorted(walk, walk, side="right")
+        """Every edge in order along its walk (walk after walk: a counting sort by the walks' first
+        edges and the edges' hops), as the edges' heads and costs so far; each edge's place in that
+        order; and where each walk's run stops, at its first edge. A start inside a chain enters
+        the junctions' graph at the far ends of its two walks and reaches the rest of them
+        directly. Made at the first such start."""
+        into, head, first, total, hops, ends = self._walk_parts
+        length = np.zeros(len(head), dtype=np.int64)
+        length[first[ends]] = hops[ends] + 1
+        stop = np.cumsum(length)
+        place = stop[first] - length[first] + hops
+        order = np.empty(len(head), dtype=np.int64)
+        order[place] = np.arange(len(head))
+        return into, head[order], total[order], place, first, stop
 
     def distances(self, starts: np.ndarray) -> np.ndarray:
         """Each node's least cost from any of `starts` (node numbers, at least one), inf if none
         reaches it, as float64."""
         starts = np.asarray(starts, dtype=np.int64)
-        in_chain = starts[self.inner[starts]]
-        rows = self.row[in_chain]
-        far_end, to_far = self.far_end[:, rows].ravel(), self.to_far[:, rows].ravel()
-        # A start inside a chain enters the junctions' graph at both ends of its chain.
-        nodes = np.concatenate([self.junctions.searchsorted(starts[~self.inner[starts]]),
-                                far_end])
-        offsets = np.concatenate([np.zeros(len(starts) - len(in_chain)), to_far])
+        inner = self.inner[starts]
+        nodes, offsets = self.local[starts[~inner]], np.zeros(len(starts) - inner.sum())
+        if inner.any():
+            into, along_head, along_total, place, first, stop = self.along
+            entered = into[starts[inner]].ravel()          # the start's two walks, at the start
+            here, last = place[entered], stop[first[entered]] - 1
+            nodes = np.concatenate([nodes, self.local[along_head[last]]])
+            offsets = np.concatenate([offsets, along_total[last] - along_total[here]])
         order = np.lexsort((offsets, nodes))
         nodes, offsets = nodes[order], offsets[order]
         least = np.ones(len(nodes), dtype=bool)
@@ -152,11 +153,9 @@ class ChainGraph:
         dist[self.junctions] = at_junctions
         via = at_junctions[self.from_start] + self.so_far
         dist[self.inner_nodes] = np.minimum(via[0], via[1])
-        if rows.size:
-            along_head, along_total, position, walk_end = self.along
-            for e in self.into[:, rows].ravel():        # the rest of the start's walk, from the start
-                lo, hi = position[e] + 1, walk_end[position[e]]
-                heads = along_head[lo:hi]
-                dist[heads] = np.minimum(dist[heads], along_total[lo:hi] - along_total[lo - 1])
+        if inner.any():
+            for lo, hi in zip(here.tolist(), last.tolist()):   # the rest of the start's walk, directly
+                heads = along_head[lo + 1:hi]
+                dist[heads] = np.minimum(dist[heads], along_total[lo + 1:hi] - along_total[lo])
         dist[starts] = 0.0
         return dist

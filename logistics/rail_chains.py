@@ -1,15 +1,15 @@
-"""Multi-source Dijkstras over a fixed digraph made mostly of chains (a side's rail net), searched
-on its junctions alone.
+"""Multi-source Dijkstras over a fixed digraph made mostly of chains (a side's rail net: the rail
+element of 12B, each low-volume hex weighing 1,000,001), searched on its junctions alone.
 
 About three rail hexes in four have exactly two rail neighbours, linked both ways: a chain between
 junctions (forks, ends, one-way links). `ChainGraph` contracts each chain, once per graph, into one
 edge per direction between its two end junctions, with the chain's summed cost, and searches that
-graph of junctions (`rail_search.FixedGraph`, a third of the nodes and edges). A node inside a
-chain is then reached from one of the chain's ends, d(x) = min(d(a) + cost a..x, d(b) + cost
-b..x), or from a start inside the same chain, read from whole arrays. The walks along the chains
-are found by pointer jumping (log2 of the longest chain rounds of array work, no Python loop per
-node). Distances are sums of whole-number weights, exact in float64 in any order: the same bits
-as one Dijkstra over the whole graph.
+graph of junctions (`rail_search.FixedGraph`; on the synthetic maps 29 % of the nodes and 37 % of
+the edges). A node inside a chain is then reached from one of the chain's ends, d(x) = min(d(a) +
+cost a..x, d(b) + cost b..x), or from a start inside the same chain, read from whole arrays. The
+walks along the chains are found by pointer jumping (log2 of the longest chain rounds of array
+work, no Python loop per node). Distances are sums of whole-number weights, exact in float64 in
+any order: the same bits as one Dijkstra over the whole graph.
 """
 from __future__ import annotations
 

@@ -110,7 +110,8 @@ class ChainGraph:
         # Each inner node's two edges in (one per direction along its chain), as two rows: the
         # junction each walk left and its cost so far.
         self.inner_nodes = np.flatnonzero(inner)
-        self.from_start, self.so_far = start[first[into[inner].T]], total[into[inner].T]
+        edges_in = into[inner].T
+        self.from_start, self.so_far = start[first[edges_in]], total[edges_in]
         self.local, self._walk_parts = local, (into, head, first, total, hops, ends)
 
     @cached_property

@@ -24,7 +24,7 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.rail_search import FixedGraph
-from logistics.region_steps import RegionSteps
+from logistics.region_steps import RegionSteps, least_roots, scipy_pays
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -543,7 +543,8 @@ class Regions:
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
         # Each edge once (its reverse is alike): half the work of the components.
         keep = edges & into[index.src] & into[index.dst] & (index.src < index.dst)
-        roots = component_roots(len(index), index.src[keep], index.dst[keep])
+        labelled = least_roots if scipy_pays(len(index)) else component_roots    # region_steps.py
+        roots = labelled(len(index), index.src[keep], index.dst[keep])
         self.label = np.where(into, roots, -1)
         self._steps: RegionSteps | None = None
 

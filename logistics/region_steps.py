@@ -9,6 +9,11 @@ steps out of a node fall in two kinds:
 - from a node a line may leave but not enter: steps into the regions of its enterable
   neighbours; a few pairs (node, region), at the regions' borders.
 Each question is then two gathers of these, not a pass over every node's six edges.
+
+On a large map the regions themselves are labelled by scipy's connected components (`least_roots`),
+where `network.component_roots`' array rounds cost about twice as much (1M hexes: 60-120 ms
+against 100-250 ms a side). Its import (about 0.15 s) is paid there anyway: from about 400k hexes
+the synthetic maps' rail graphs use scipy too (rail_search.py). The choice depends on the map's size alone.
 Performance: docs/performance.md.
 """
 from __future__ import annotations
@@ -16,6 +21,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+# Maps of this many hexes or more label their regions with scipy (see above).
+SCIPY_FROM = 400_000
+
+
+def scipy_pays(n: int) -> bool:
+    return n >= SCIPY_FROM
+
+
+def least_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`network.component_roots` by scipy: each node's least node of its connected component in
+    the undirected graph with edges a[k] - b[k]."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+    graph = csr_matrix((np.ones(len(a), dtype=bool), (a, b)), shape=(n, n))
+    count, component = connected_components(graph, directed=False)
+    least = np.full(count, n, dtype=np.int64)
+    np.minimum.at(least, component, np.arange(n, dtype=np.int64))
+    return least[component]
 
 
 @dataclass(frozen=True)

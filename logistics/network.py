@@ -24,6 +24,7 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.rail_chains import ChainGraph
+from logistics.region_steps import RegionSteps, least_roots, scipy_pays
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -543,8 +544,10 @@ class Regions:
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
         # Each edge once (its reverse is alike): half the work of the components.
         keep = edges & into[index.src] & into[index.dst] & (index.src < index.dst)
-        roots = component_roots(len(index), index.src[keep], index.dst[keep])
+        labelled = least_roots if scipy_pays(len(index)) else component_roots    # region_steps.py
+        roots = labelled(len(index), index.src[keep], index.dst[keep])
         self.label = np.where(into, roots, -1)
+        self._steps: RegionSteps | None = None
 
     def region(self, x: int) -> int:
         """The region of node x, which must be in `into`."""
@@ -566,16 +569,9 @@ class Regions:
         """Node mask: a line of any length leads from the node into one of `seeds` (or it is one).
         Answered for every node at once: a seed, or a node that may be left along an edge into a
         neighbour in a seed's region."""
-        ix = self.index
-        n = len(ix)
-        # The seeds' regions (labels are nodes; -1, outside `into`, lands on the spare last cell).
-        hit = np.zeros(n + 1, dtype=bool)
-        hit[self.label[seeds & self.into]] = True
-        hit[n] = False
-        # Nodes of the seeds' regions; the spare last cell stands for off the map.
-        target = np.append(hit[self.label], False)
-        step = (ix.out_eid >= 0) & self.edges[ix.out_eid] & target[ix.nbr]
-        return seeds | (self.out_of & step.any(axis=1))
+        if self._steps is None:                  # the same for every set of seeds: made once
+            self._steps = RegionSteps.of(self.index, self.edges, self.into, self.out_of, self.label)
+        return self._steps.reaching(self.label, seeds, self.into)
 
 
 def index_of(map_: Map) -> HexIndex:

@@ -17,6 +17,7 @@ from logistics.network import NODE, IndexReach
 
 _UNREAD = -2     # `step`: the node's step not read yet (-1: no step, at a seed or not reached)
 _PENDING = -3    # `first`: not answered yet (-1: no blocked node on the way back)
+_FEW = 8         # walks left in a batch from which each is walked alone (`FirstBlocked._walk_one`)
 
 
 class FirstBlocked:
@@ -49,6 +50,9 @@ class FirstBlocked:
         read = []
         frontier = frontier[first[frontier] == _PENDING]
         while frontier.size:
+            if frontier.size <= _FEW:
+                read.extend(self._walk_one(int(x)) for x in frontier.tolist())
+                break
             # As the step-by-step walk: a node at 0 (a seed) or not reached has no step back.
             nxt, _ = steps_back(self.reach, frontier)
             ends = nxt < 0
@@ -63,6 +67,25 @@ class FirstBlocked:
             on = np.unique(nxt[~hit])
             frontier = on[(step[on] == _UNREAD) & (first[on] == _PENDING)]
         return np.concatenate(read) if read else np.zeros(0, dtype=np.int64)
+
+    def _walk_one(self, node: int) -> np.ndarray:
+        """`_walk` of one start, step by step (`Reach.next_step`): the last few walks of a batch
+        (a round of array work costs as much as a dozen steps walked one at a time)."""
+        step, first, blocked, dist = self.step, self.first, self.blocked, self.reach.dist.array
+        read = []
+        while step[node] == _UNREAD and first[node] == _PENDING:
+            d = float(dist[node])
+            if not 0 < d < np.inf:                   # a seed, or not reached: no step back
+                step[node] = first[node] = -1
+                break
+            nxt = self.reach.next_step(node, d)[0]
+            step[node] = nxt
+            read.append(node)
+            if blocked[nxt]:
+                first[node] = nxt
+                break
+            node = nxt
+        return np.array(read, dtype=np.int64)
 
     def _resolve(self, walked: np.ndarray) -> None:
         """Each walked node still open takes the answer of its step's node: by pointer jumping,

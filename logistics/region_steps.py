@@ -1,0 +1,77 @@
+"""The seed-independent part of `network.Regions.reaching`, made once per set of regions.
+
+A line of any length leads from node a into a seed's region exactly when a may be left along an
+edge into a neighbour in that region. Over symmetric edges, with `into` within `out_of`, two
+neighbours that a line may both enter share a region (the edge between them joins it). So the
+steps out of a node fall in two kinds:
+- from a node of `into` (that a line may leave) whose region holds more than that node: a step
+  into its own region (and only its own); one flag per node, `own`;
+- from a node a line may leave but not enter: steps into the regions of its enterable
+  neighbours; a few pairs (node, region), at the regions' borders.
+Each question is then two gathers of these, not a pass over every node's six edges.
+
+On a large map the regions themselves are labelled by scipy's connected components (`least_roots`),
+where `network.component_roots`' array rounds cost about twice as much (1M hexes: 60-120 ms
+against 100-250 ms a side). Its import (about 0.15 s) is paid there anyway: from about 400k hexes
+the synthetic maps' rail graphs use scipy too (rail_search.py). The choice depends on the map's size alone.
+Performance: docs/performance.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Maps of this many hexes or more label their regions with scipy (see above).
+SCIPY_FROM = 400_000
+
+
+def scipy_pays(n: int) -> bool:
+    return n >= SCIPY_FROM
+
+
+def least_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`network.component_roots` by scipy: each node's least node of its connected component in
+    the undirected graph with edges a[k] - b[k]."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+    graph = csr_matrix((np.ones(len(a), dtype=bool), (a, b)), shape=(n, n))
+    count, component = connected_components(graph, directed=False)
+    least = np.full(count, n, dtype=np.int64)
+    np.minimum.at(least, component, np.arange(n, dtype=np.int64))
+    return least[component]
+
+
+@dataclass(frozen=True)
+class RegionSteps:
+    own: np.ndarray          # node mask: a step into the node's own region exists
+    border: np.ndarray       # nodes outside `into` with a step into a region ...
+    region: np.ndarray       # ... this region (its label), pair by pair
+
+    @classmethod
+    def of(cls, index, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
+           label: np.ndarray) -> RegionSteps:
+        """The steps of `network.Regions` (its `label`: each `into` node's region as its least
+        node, -1 outside `into`)."""
+        n = len(index)
+        # A region of more than one node: one of its nodes is not its own label, and its label's
+        # node is in it too. Each node of such a region has a neighbour in it (it is connected).
+        own = (label >= 0) & (label != np.arange(n))
+        own[label[own]] = True
+        own &= out_of
+        outside = np.flatnonzero(out_of & ~into)
+        eid, nbr = index.out_eid[outside], index.nbr[outside]
+        # Off the map (edge -1) reads any cell of `edges` and `into`: the first test drops it.
+        step = (eid >= 0) & edges[eid] & into[nbr]
+        rows, cols = np.nonzero(step)
+        return cls(own, outside[rows], label[nbr[rows, cols]])
+
+    def reaching(self, label: np.ndarray, seeds: np.ndarray, into: np.ndarray) -> np.ndarray:
+        """`Regions.reaching(seeds)`: a seed, or a node with a step into a seed's region."""
+        n = len(label)
+        hit = np.zeros(n + 1, dtype=bool)       # label -1 (outside `into`) reads the spare last cell
+        hit[label[seeds & into]] = True
+        hit[n] = False
+        found = seeds | (self.own & hit[label])
+        found[self.border[hit[self.region]]] = True
+        return found

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.naval import port_state, sea_graph
+from logistics.in_edges import shared
 from logistics.network import LOW_VOLUME_WEIGHT, search
 
 
@@ -98,7 +99,9 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     units[nodes] = True
     # 43C3: entering a mountain or wooded-rough hex, or crossing a narrow strait, counts double; a
     # forward step into a is the backward step out of it (`HexIndex.adverse_weight` of the reverse).
-    weight = 1.0 + ix.adverse[ix.src] + ix.narrow if rules.adverse_terrain else None
+    # Made once per map index (a pass over every edge: at 1M hexes 6M of them).
+    weight = shared(ix, "forward adverse weight", lambda: (1.0 + ix.adverse[ix.src] + ix.narrow).astype(np.float32)) \
+        if rules.adverse_terrain else None
     ends = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
         allowed = engine.level <= level

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from logistics.games.europa import limited_reach
+from logistics.games.europa import limited, limited_reach
 from logistics.games.europa.supply import EuropaSupply
 from logistics.in_edges import shared
 
@@ -37,3 +37,24 @@ def test_the_forward_weight_is_each_edge_read_backwards():
     limited_reach._junctions(other, s.position.units[0].side, nodes)
     assert shared(ix, "forward adverse weight", lambda: None) is kept
 
+
+def test_a_sides_rail_walk_runs_once_for_all_its_origin_classes(monkeypatch):
+    """12C2c (minor and standard ports as origins) and the general origin classes of the same side
+    walk the same rail from the same junctions: one walk per side, and the limited options are the
+    reference's (test_limited_reach.py) all the same."""
+    from test_limited_reach import reference_options, with_sources_near_stranded_units
+    position, map_ = with_sources_near_stranded_units(2, 10000)
+    engine = EuropaSupply(position, map_)
+    verdicts = [engine.verdict(u) for u in position.units]
+    walks, by_rail = [], limited_reach.Reachable._by_rail
+    monkeypatch.setattr(limited_reach.Reachable, "_by_rail",
+                        lambda self, starts: starts.any() and walks.append((self.side, starts.tobytes()))
+                        or by_rail(self, starts))
+    built = []
+    init = limited_reach.Reachable.__init__
+    monkeypatch.setattr(limited_reach.Reachable, "__init__", lambda self, *a: built.append(a[1:4]) or init(self, *a))
+    found = limited.limited_options(engine, verdicts)
+    assert found == reference_options(EuropaSupply(position, map_), verdicts)
+    sides = {side for side, _, _ in built}
+    assert len(built) > len(sides)                  # some side asks for more than one set of classes
+    assert walks and len(walks) == len(set(walks))  # no rail walk from the same starts twice

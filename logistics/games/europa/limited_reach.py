@@ -32,8 +32,12 @@ class Reachable:
     def __init__(self, engine, side: str, coalition: str, origin_classes: tuple[str, ...],
                  nodes: np.ndarray, boxes: set[str]):
         self.engine, self.side = engine, side
-        junctions = _junctions(engine, side, nodes)
-        reached = junctions | self._by_rail(junctions)
+        # Kept per side and nodes, as the junctions: every origin class of the side walks the same rail.
+        key = ("junctions and rail", side, nodes.tobytes())
+        if key not in engine._memo:
+            junctions = _junctions(engine, side, nodes)
+            engine._memo[key] = junctions | self._by_rail(junctions)
+        reached = engine._memo[key]
         self.boxes = set(boxes)
         by_sea = self._by_sea(coalition, origin_classes, reached)
         ix = engine.index

@@ -339,20 +339,18 @@ class IndexReach(Reach):
         ix, dist = self.index, self.dist.array
         d = dist[nodes][:, None]
         nbr, eid = ix.nbr[nodes], ix.out_eid[nodes]
-        ok = (eid >= 0) & self.out_of[nodes][:, None]
-        eid, nbr = np.where(ok, eid, 0), np.where(ok, nbr, 0)
-        ok &= self.mask_edges[eid] & self.into[nbr]
-        w = np.ones(nbr.shape) if self.weight is None else self.weight[eid].astype(float)
+        # An edge off the map (-1) reads the last edge's and node's cells: `eid >= 0` drops it.
+        ok = self.mask_edges[eid] & self.into[nbr] & (eid >= 0) & self.out_of[nodes][:, None]
+        w = 1.0 if self.weight is None else self.weight[eid]
         db = dist[nbr]
-        reached = db != np.inf
-        good = ok & reached & (db + w == d)
-        toward_unreached = ok & ~reached & (w - 1 == d)      # `next_step`: dist(node, or -1)
+        good = ok & (db + w == d)                  # inf + w is no reached node's distance
+        toward_unreached = ok & (db == np.inf) & (w - 1 == d)   # `next_step`: dist(node, or -1)
         if self.cutoff is None:
             good |= toward_unreached                          # not reached: not reached at all
         candidates = np.where(good, nbr, len(dist))
-        best = candidates.argmin(axis=1)
-        rows = np.arange(len(nodes))
-        out, weight = candidates[rows, best], w[rows, best]
+        at = candidates.argmin(axis=1) + 6 * np.arange(len(nodes))   # each row's least, flat
+        out = candidates.ravel()[at]
+        weight = np.ones(len(nodes)) if self.weight is None else w.ravel()[at].astype(float)
         undecided = out == len(dist)
         if self.cutoff is not None:
             undecided |= toward_unreached.any(axis=1)

@@ -68,3 +68,28 @@ def test_walks_read_the_same_lines_tabulated_or_not(seed):
             walks.ends[start] = path
         assert one_by_one.ends[start] == tabulated.ends[start]
     assert len(tabulated.after) > one_by_one.read > 0 and tabulated.read == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("cutoff", [None, 4.0])
+def test_float32_distances_and_weights_step_as_next_step_says(seed, cutoff):
+    """The searches over the index's own weights (43C3 adverse terrain: 1 to 3 per step) keep
+    float32 distances and float32 weights, which `next_steps` adds without widening them: exact,
+    so every step is still `next_step`'s (12A/B lines traced backwards)."""
+    ix = index_of(plain_map(23, 19))
+    rng = np.random.default_rng(100 + seed)
+    n, e = len(ix), len(ix.src)
+    ix.adverse_weight = rng.integers(1, 4, e).astype(np.float32)   # this map's own weights, random
+    reach = search(ix, rng.random(n) < 0.03, rng.random(e) < 0.9, rng.random(n) < 0.85, rng.random(n) < 0.9,
+                   ix.adverse_weight, cutoff)
+    array = reach.dist.array
+    assert array.dtype == np.float32
+    nodes = np.flatnonzero((array > 0) & (array != np.inf))
+    nxt, weight = reach.next_steps(nodes)
+    assert weight.dtype == np.float64
+    steps = [(b, w) for b, w in zip(nxt.tolist(), weight.tolist())]
+    expected = [_scalar(reach, node) for node in nodes.tolist()]
+    assert all(step == want for step, want in zip(steps, expected) if step[0] >= 0)
+    assert sum(step[0] >= 0 for step in steps) > 0.2 * len(nodes)
+    if cutoff is None:
+        assert all(want is None for step, want in zip(steps, expected) if step[0] < 0)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.naval import port_state, sea_graph
+from logistics.in_edges import shared
 from logistics.network import LOW_VOLUME_WEIGHT, search
 
 
@@ -31,8 +32,12 @@ class Reachable:
     def __init__(self, engine, side: str, coalition: str, origin_classes: tuple[str, ...],
                  nodes: np.ndarray, boxes: set[str]):
         self.engine, self.side = engine, side
-        junctions = _junctions(engine, side, nodes)
-        reached = junctions | self._by_rail(junctions)
+        # Kept per side and nodes, as the junctions: every origin class of the side walks the same rail.
+        key = ("junctions and rail", side, nodes.tobytes())
+        if key not in engine._memo:
+            junctions = _junctions(engine, side, nodes)
+            engine._memo[key] = junctions | self._by_rail(junctions)
+        reached = engine._memo[key]
         self.boxes = set(boxes)
         by_sea = self._by_sea(coalition, origin_classes, reached)
         ix = engine.index
@@ -98,7 +103,9 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     units[nodes] = True
     # 43C3: entering a mountain or wooded-rough hex, or crossing a narrow strait, counts double; a
     # forward step into a is the backward step out of it (`HexIndex.adverse_weight` of the reverse).
-    weight = 1.0 + ix.adverse[ix.src] + ix.narrow if rules.adverse_terrain else None
+    # Made once per map index (a pass over every edge: at 1M hexes 6M of them).
+    weight = shared(ix, "forward adverse weight", lambda: (1.0 + ix.adverse[ix.src] + ix.narrow).astype(np.float32)) \
+        if rules.adverse_terrain else None
     ends = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
         allowed = engine.level <= level

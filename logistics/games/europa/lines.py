@@ -106,19 +106,31 @@ class Walks:
     along are read at most of their nodes anyway."""
 
     TABULATE = 16
-    __slots__ = ("reach", "after", "ends", "read", "check_at")
+    __slots__ = ("reach", "_after", "batches", "ends", "read", "check_at")
 
     def __init__(self, reach: Reach):
-        self.reach, self.after, self.ends, self.read, self.check_at = reach, {}, {}, 0, 256
+        self.reach, self._after, self.batches, self.ends, self.read, self.check_at = reach, {}, [], {}, 0, 256
+
+    @property
+    def after(self) -> dict[int, tuple[int, float] | None]:
+        """Node -> its step back, those of the nodes `walks.walk_many` walked included: a batch's
+        steps, arrays, are made into the table only when a line is read step by step (--explain,
+        trace, JSON or a picture), not for every verdict."""
+        for nodes, nxt, weight in self.batches:
+            self._after.update(zip(nodes.tolist(), zip(nxt.tolist(), weight.tolist())))
+            self._after.update(dict.fromkeys(nodes[nxt < 0].tolist()))
+        self.batches.clear()
+        return self._after
 
     def step(self, cur: int) -> tuple[int, float] | None:
-        step = self.after.get(cur, False)
+        after = self._after if not self.batches else self.after
+        step = after.get(cur, False)
         if step is False:
             d = self.reach.dist.get(cur, 0.0)
             if not d > 0:
-                step = self.after[cur] = None
+                step = after[cur] = None
             else:
-                step = self.after[cur] = self.reach.next_step(cur, d)
+                step = after[cur] = self.reach.next_step(cur, d)
                 self.read += 1
                 if self.read == self.check_at:
                     self._tabulate()

@@ -93,3 +93,29 @@ def test_lines_walked_at_once_read_as_lines_traced_alone(monkeypatch):
             assert v.line == w.line, unit.id
         assert not any(key[0] == "traced" for key in alone._memo)     # the reference walked alone
     assert kinds == {1, 2, 3}      # lines ending overland, by road and by rail were all batched
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_batch_steps_are_read_from_its_arrays_when_a_line_is_read(seed, monkeypatch):
+    """A batch keeps its steps as arrays (`Walks.batches`) until a line is read step by step: then
+    `Walks.step` answers every walked node from them, the seeds with None (12A/B ruling: the line
+    ends at the source), never asking `next_step` again; a node walked by no batch still is."""
+    reach, rng = _random_search(seed, None)
+    reached = np.flatnonzero(reach.dist.array != np.inf)
+    starts = rng.choice(reached, size=len(reached) // 4, replace=False)
+    expected = {}
+    for start in starts.tolist():
+        cur, steps = start, _one_line(reach, start)[1]
+        for step in steps:
+            expected[cur], cur = step, step[0]
+        expected[cur] = None
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    assert walks.batches and not walks._after          # nothing made into the table yet
+    asked = []
+    monkeypatch.setattr(reach, "next_step", lambda cur, d: asked.append(cur) or (-1, 0.0))
+    assert all(walks.step(node) == step for node, step in expected.items())
+    assert not asked and not walks.batches
+    other = next(k for k in reached.tolist() if k not in expected)
+    walks.step(other)
+    assert asked == [other]

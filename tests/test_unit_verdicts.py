@@ -2,15 +2,18 @@
 (issue 19: 50,000 units at 1M hexes, each formatting its hex id, building its line's parts one call
 at a time and naming its weather): printed hex ids from the map index, a batched line's parts and
 lengths, each line's weather (36D) from a table per engine. Each against its reference: Map.hex_id,
-the line traced alone, the weather named element by element."""
+the line traced alone, the weather named element by element; the verdicts made at once (unit_batch.py)
+against `verdict` judging each unit."""
 import json
 import sys
 from itertools import product
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from logistics.files import load_scenario_file
+from logistics.games.europa import unit_batch
 from logistics.games.europa.limited import apply_limited_sources
 from logistics.games.europa.supply import EuropaSupply
 
@@ -71,3 +74,50 @@ def test_line_weather_is_named_per_element_whatever_was_asked_before():
     assert count >= 2 and len(mixes) > 20
     for levels in mixes + mixes[::-1]:
         assert engine.line_weather(levels) == _weather_named_per_element(engine.rules, levels), levels
+
+
+# unit_batch.py: the units whose line was walked at once read their isolation (3F) and attack supply
+# (12D, 12D2) as array reads and get their Verdict in one light loop; the rest go to `verdict`.
+BATCH_CASES = ((3000, 1), (10000, 2), "scenarios/fwtbt/aug-1936.yaml")
+
+
+def _batched_and_judged(monkeypatch, case) -> tuple[list, list, list]:
+    """The batch's verdicts, `verdict`'s for the same units (an engine that walked the same lines),
+    and the units the batch built itself."""
+    monkeypatch.setattr(EuropaSupply, "BATCH", 1)          # every group walked at once
+    position, map_ = _position(case)
+    built = []
+    reads = unit_batch._array_reads
+    monkeypatch.setattr(unit_batch, "_array_reads", lambda engine, fast: (built.extend(fast), reads(engine, fast))[1])
+    engine, reference = EuropaSupply(position, map_), EuropaSupply(position, map_)
+    engine._walk_lines()
+    reference._walk_lines()
+    return unit_batch.unit_verdicts(engine), [reference.verdict(u) for u in position.units], built
+
+
+@pytest.mark.parametrize("case", BATCH_CASES)
+def test_batched_verdicts_read_as_verdict_gives_them(monkeypatch, case):
+    """12B lines, 3F isolation, 12D / 12D2 attack supply, 36D weathers, the rules listed: every unit's
+    verdict from the batch reads, as JSON in its own key order, as `verdict`'s; most units are built by
+    the batch itself (not handed back to `verdict`), those of coalitions with attack-supply ports
+    (12D2, AEG 05-Nov-04) among them on the synthetic maps."""
+    batched, judged, built = _batched_and_judged(monkeypatch, case)
+    position = _position(case)[0]
+    for unit, v, w in zip(position.units, batched, judged, strict=True):
+        assert json.dumps(v.as_dict()) == json.dumps(w.as_dict()), unit.id
+    assert len(built) >= 0.8 * len(position.units)
+    if not isinstance(case, str):
+        assert any(unit.coalition in EuropaSupply(position, _position(case)[1]).rules.port_attack_supply
+                   for _, unit, *_ in built)
+
+
+def test_units_whose_seeds_no_any_length_line_reaches_are_judged_one_by_one(monkeypatch):
+    """3F errata (AEG, 11-Mar-04; DPS 24-Jun-05): a unit in supply whose group's seeds no overland line
+    of any length reaches is isolated unless a naval line counts for it; the batch leaves those to
+    `_isolated` and `_isolation` unit by unit. With the any-length answer emptied for every group,
+    every verdict, its isolation included, still reads as `verdict`'s."""
+    monkeypatch.setattr(EuropaSupply, "_reaching_seeds", lambda self, side, reach: np.zeros(len(self.index), bool))
+    batched, judged, built = _batched_and_judged(monkeypatch, (3000, 1))
+    assert built and sum(v.isolation is not None for v in batched) >= len(built) // 2
+    for v, w in zip(batched, judged, strict=True):
+        assert json.dumps(v.as_dict()) == json.dumps(w.as_dict()), v.unit

@@ -133,13 +133,17 @@ class Explanations:
     def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
         """3F: isolated unless an overland line of any length reaches a full general supply
         source of the unit's affiliation (DPS, 22-Aug-05)."""
+        if self._reaching_seeds(unit.side, reach)[i]:
+            return False
+        return not self._naval_unisolated(unit, i, None)
+
+    def _reaching_seeds(self, side: str, reach: GroupReach) -> np.ndarray:
+        """Node mask: an overland line of any length reaches the group's seeds (3F), kept per group."""
         key = ("isolation", id(reach))
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
-            known = self._memo[key] = (reach, self._any_length(unit.side, reach.seeds))   # kept per group
-        if known[1][i]:
-            return False
-        return not self._naval_unisolated(unit, i, None)
+            known = self._memo[key] = (reach, self._any_length(side, reach.seeds))
+        return known[1]
 
     def _regions(self, side: str) -> Regions:
         """Any-length overland lines of a side (3F), for any seeds, without a search per set of seeds."""
@@ -196,18 +200,23 @@ class Explanations:
             ports, reach = self._memo[key]
             if ports and self._line_level(reach, i) is not None:
                 return True
-        key = ("attack", unit.side)
+        return bool(self._attack_steps_reach(unit.side)[i])
+
+    def _attack_steps_reach(self, side: str) -> np.ndarray:
+        """Node mask: an overland element of its weather's length reaches a step of attack supply of
+        `side` (12D, 36D), every node's answer once per side."""
+        key = ("attack", side)
         supplied = self._memo.get(key)
         if supplied is None:
             steps = {s.hex: "attack supply" for s in self.position.supply
-                     if s.side == unit.side and s.kind == "attack" and s.amount > 0}
+                     if s.side == side and s.kind == "attack" and s.amount > 0}
             ix = self.index
-            supplied = np.zeros(len(ix), dtype=bool)     # every node's answer, once per side
+            supplied = np.zeros(len(ix), dtype=bool)
             for level in self._levels if steps else ():
-                masks = self._level_masks(unit.side, level)
+                masks = self._level_masks(side, level)
                 limit = self.rules.lengths[self.rules.weather_order[level]]["overland"]
                 reach = search(ix, ix.mask(steps) & masks["allowed"], **masks["overland"], cutoff=limit)
                 # 36D: the unit's hex within this weather level, the line within its length.
                 supplied |= masks["allowed"] & (reach.dist.array <= limit)
             self._memo[key] = supplied
-        return bool(supplied[i])
+        return supplied

@@ -29,8 +29,9 @@ class PendingLine(Sequence):
 
     __slots__ = ("engine", "parts", "counts", "_steps")
 
-    def __init__(self, engine):
-        self.engine, self.parts, self.counts, self._steps = engine, [], [], None
+    def __init__(self, engine, parts: list | None = None, counts: list | None = None):
+        self.engine, self._steps = engine, None
+        self.parts, self.counts = ([], []) if parts is None else (parts, counts)
 
     def append(self, step: LineStep) -> None:
         self.parts.append(step)
@@ -63,6 +64,12 @@ class PendingLine(Sequence):
             if n:
                 return self.engine.index.hex_id(part[3])
 
+    @staticmethod
+    def unit_part(i: int) -> tuple:
+        """The part of the unit's own step at node i, its LineStep made when the line is read (a
+        descent of no search, from i, ending at i)."""
+        return None, i, "unit", i
+
     def count_since(self, part: int, element: str) -> int:
         """How many steps of `element` the parts from the `part`-th on hold."""
         return sum(n for e, n in self.counts[part:] if e == element)
@@ -73,6 +80,8 @@ class PendingLine(Sequence):
             for part in self.parts:
                 if isinstance(part, LineStep):
                     out.append(part)
+                elif part[0] is None:                  # the unit's own hex (`unit_part`)
+                    out.append(LineStep(self.engine.index.hex_id(part[1]), "unit", 0.0))
                 else:
                     self.engine._descend(*part[:3], out)
             self._steps, self.engine, self.parts = out, None, None
@@ -97,19 +106,31 @@ class Walks:
     along are read at most of their nodes anyway."""
 
     TABULATE = 16
-    __slots__ = ("reach", "after", "ends", "read", "check_at")
+    __slots__ = ("reach", "_after", "batches", "ends", "read", "check_at")
 
     def __init__(self, reach: Reach):
-        self.reach, self.after, self.ends, self.read, self.check_at = reach, {}, {}, 0, 256
+        self.reach, self._after, self.batches, self.ends, self.read, self.check_at = reach, {}, [], {}, 0, 256
+
+    @property
+    def after(self) -> dict[int, tuple[int, float] | None]:
+        """Node -> its step back, those of the nodes `walks.walk_many` walked included: a batch's
+        steps, arrays, are made into the table only when a line is read step by step (--explain,
+        trace, JSON or a picture), not for every verdict."""
+        for nodes, nxt, weight in self.batches:
+            self._after.update(zip(nodes.tolist(), zip(nxt.tolist(), weight.tolist())))
+            self._after.update(dict.fromkeys(nodes[nxt < 0].tolist()))
+        self.batches.clear()
+        return self._after
 
     def step(self, cur: int) -> tuple[int, float] | None:
-        step = self.after.get(cur, False)
+        after = self._after if not self.batches else self.after
+        step = after.get(cur, False)
         if step is False:
             d = self.reach.dist.get(cur, 0.0)
             if not d > 0:
-                step = self.after[cur] = None
+                step = after[cur] = None
             else:
-                step = self.after[cur] = self.reach.next_step(cur, d)
+                step = after[cur] = self.reach.next_step(cur, d)
                 self.read += 1
                 if self.read == self.check_at:
                     self._tabulate()
@@ -225,25 +246,29 @@ class Lines:
         `_trace` (its overland, road and rail branches)."""
         kind, level, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth, \
             rail_cost = parts
-        steps = PendingLine(self)
-        # The parts `append` and `add_descent` would add, made at once: this runs once per unit.
-        line_parts = steps.parts = [LineStep(self.index.hex_id(i), "unit", 0.0),
-                                    (reach.overland[level], i, "overland", over_end)]
-        counts = steps.counts = [("unit", 1), ("overland", over_depth)]
+        # The parts `append` and `add_descent` would add, made at once (this runs once per unit);
+        # lengths keep the elements used, in their order, as `_trace` gives them.
+        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
+        counts = [("unit", 1), ("overland", over_depth)]
+        lengths = {"overland": over_len} if over_len else {}
         if kind == ENDS_OVERLAND:
-            return level, steps, {"overland": over_len} if over_len else {}, reach.source_of[over_end], \
+            return level, PendingLine(self, line_parts, counts), lengths, reach.source_of[over_end], \
                 {"overland": level}
         line_parts.append((reach.road[road_level], over_end, "road", road_end))
         counts.append(("road", road_depth))
+        if road_depth:
+            lengths["road"] = float(road_depth)
         weathers = {"overland": level, "road": road_level} if road_depth else {"overland": level}
-        lengths = {"overland": over_len, "road": float(road_depth)}
         if kind == ENDS_BY_ROAD:
-            return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of[road_end], weathers
+            return level, PendingLine(self, line_parts, counts), lengths, reach.source_of[road_end], weathers
         line_parts.append((reach.rail, road_end, "rail", rail_end))
         counts.append(("rail", rail_depth))
-        lengths["rail"] = float(rail_depth)
-        lengths["rail_low_volume"] = float(rail_cost // LOW_VOLUME_WEIGHT)
-        return level, steps, {k: v for k, v in lengths.items() if v}, reach.source_of.get(rail_end), weathers
+        if rail_depth:
+            lengths["rail"] = float(rail_depth)
+        low_volume = float(rail_cost // LOW_VOLUME_WEIGHT)
+        if low_volume:
+            lengths["rail_low_volume"] = low_volume
+        return level, PendingLine(self, line_parts, counts), lengths, reach.source_of.get(rail_end), weathers
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""

@@ -31,6 +31,7 @@ from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.rules import INTRINSIC_GARRISON, EuropaRules, units_unchecked
 from logistics.games.europa.sources import Sources
 from logistics.games.europa.status import IN_SUPPLY, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY
+from logistics.games.europa.unit_batch import unit_verdicts
 from logistics.games.europa.view import SideView
 from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
@@ -266,7 +267,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         gc.disable()
         try:
             self._walk_lines()
-            verdicts = [self.verdict(u) for u in self.position.units]
+            verdicts = unit_verdicts(self)      # as `verdict` for each unit, read in batches
             if self.position.limited_sources or self._limited_ports_possible():
                 from logistics.games.europa.limited import apply_limited_sources
                 apply_limited_sources(self, verdicts)

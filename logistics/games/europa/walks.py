@@ -53,7 +53,7 @@ def walk_many(walks, starts: np.ndarray) -> None:
     """Walk the lines from every node of `starts` back through `walks.reach` (an IndexReach): each
     node walked gets its step in `walks.after` and its (end node, number of steps) in `walks.ends`,
     as `Lines._walk` would have recorded them walking one line at a time."""
-    reach, ends, after = walks.reach, walks.ends, walks.after
+    reach, ends = walks.reach, walks.ends
     known = np.zeros(len(reach.dist.array), dtype=bool)
     if ends:
         known[np.fromiter(ends, dtype=np.int64, count=len(ends))] = True
@@ -74,9 +74,7 @@ def walk_many(walks, starts: np.ndarray) -> None:
     nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))
     order = np.argsort(nodes)
     nodes, nxt, weight = nodes[order], nxt[order], weight[order]
-    after.update(zip(nodes.tolist(), zip(nxt.tolist(), weight.tolist())))
-    for node in nodes[nxt < 0].tolist():
-        after[node] = None
+    walks.batches.append((nodes, nxt, weight))          # `Walks.after` reads them when asked
     ends.update(zip(nodes.tolist(), zip(*_ends(nodes, nxt, ends))))
 
 

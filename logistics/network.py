@@ -24,7 +24,7 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.rail_chains import ChainGraph
-from logistics.region_steps import RegionSteps, least_roots, scipy_pays
+from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -542,7 +542,7 @@ class Regions:
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
         # Each edge once (its reverse is alike): half the work of the components.
         keep = edges & into[index.src] & into[index.dst] & (index.src < index.dst)
-        labelled = least_roots if scipy_pays(len(index)) else component_roots    # region_steps.py
+        labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
         roots = labelled(len(index), index.src[keep], index.dst[keep])
         self.label = np.where(into, roots, -1)
         self._steps: RegionSteps | None = None

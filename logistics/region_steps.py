@@ -12,8 +12,9 @@ Each question is then two gathers of these, not a pass over every node's six edg
 
 On a large map the regions themselves are labelled by scipy's connected components (`least_roots`),
 where `network.component_roots`' array rounds cost about twice as much (1M hexes: 60-120 ms
-against 100-250 ms a side). Its import (about 0.15 s) is paid there anyway: from about 400k hexes
-the synthetic maps' rail graphs use scipy too (rail_search.py). The choice depends on the map's size alone.
+against 100-250 ms a side); its import (about 0.15 s) is small beside a verdict of that size (the
+rail searches of the largest maps import it too, rail_search.py). The choice depends on the map's
+size alone.
 Performance: docs/performance.md.
 """
 from __future__ import annotations
@@ -26,7 +27,7 @@ import numpy as np
 SCIPY_FROM = 400_000
 
 
-def scipy_pays(n: int) -> bool:
+def labels_by_scipy(n: int) -> bool:
     return n >= SCIPY_FROM
 
 

@@ -72,9 +72,9 @@ def test_regions_labelled_by_scipy_are_those_of_the_array_rounds(index, seed, mo
     out_of = into | (rng.random(len(ix)) < 0.2)
     edges = symmetric(ix, ix.crossable & (rng.random(len(ix.src)) < 0.9))
     rounds = Regions(ix, edges, into, out_of)
-    monkeypatch.setattr(network, "scipy_pays", lambda n: True)
+    monkeypatch.setattr(network, "labels_by_scipy", lambda n: True)
     by_scipy = Regions(ix, edges, into, out_of)
     assert np.array_equal(by_scipy.label, rounds.label)
     seeds = rng.random(len(ix)) < 0.02
     assert np.array_equal(by_scipy.reaching(seeds), rounds.reaching(seeds))
-    assert not region_steps.scipy_pays(len(ix)) and region_steps.scipy_pays(1_000_000)
+    assert not region_steps.labels_by_scipy(len(ix)) and region_steps.labels_by_scipy(1_000_000)

@@ -352,14 +352,20 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if v.isolated:
             v.isolation = self._isolation(unit, general, i)
         v.attack = self._attack_supply(unit, i)
-        v.rules += ["3F", "12D"]
-        if general.origins:
-            v.rules.append("12B4, 34K")
-        if self.rules.adverse_terrain:
-            v.rules.append("43C3")
-        if len(self._levels) > 1:
-            v.rules.append("36D")
+        v.rules += self.rules_after_line(general)
         return v
+
+    def rules_after_line(self, general: GroupReach) -> list[str]:
+        """The rules a verdict that looked for a line lists after 12A, 12B (and 12C3): isolation,
+        attack supply, then the rules the group's lines follow."""
+        rules = ["3F", "12D"]
+        if general.origins:
+            rules.append("12B4, 34K")
+        if self.rules.adverse_terrain:
+            rules.append("43C3")
+        if len(self._levels) > 1:
+            rules.append("36D")
+        return rules
 
     def traces_general_supply(self, unit: Unit) -> bool:
         """What `verdict` finds first, alone: the unit is deemed in supply or traces a line to a

@@ -50,7 +50,7 @@ def unit_verdicts(engine) -> list[Verdict]:
             place = places[end] = engine._place_of(hex_id(end))
         rules = rules_of.get(id(reach))
         if rules is None:
-            rules = rules_of[id(reach)] = _rules_in_supply(engine, reach)
+            rules = rules_of[id(reach)] = ["12A", "12B", *engine.rules_after_line(reach)]
         # 3F: not isolated where an overland line of any length reaches the group's seeds; else
         # the naval errata decide, unit by unit (as `verdict`).
         isolated = False if reached else engine._isolated(unit, reach, node)
@@ -58,7 +58,7 @@ def unit_verdicts(engine) -> list[Verdict]:
         if attacks is None:
             attacks = engine._attack_supply(unit, node)       # 12D2: ports of the coalition's classes
         out.append(Verdict(unit.id, unit.side, unit.affiliation, hex_id(node), IN_SUPPLY, source, isolated,
-                           attacks, line_weather(weathers), lengths, line, None, unit.oos, 0, list(rules),
+                           attacks, line_weather(weathers), lengths, line, None, unit.oos, 0, rules.copy(),
                            source_place=place, isolation=isolation))
     return out
 
@@ -86,14 +86,3 @@ def _array_reads(engine, fast: list) -> tuple[list[bool], list[bool | None]]:
         attack_list[j] = None
     return reached.tolist(), attack_list
 
-
-def _rules_in_supply(engine, reach) -> tuple[str, ...]:
-    """The rules `verdict` lists for a unit of this group in general supply by a traced line."""
-    rules = ("12A", "12B", "3F", "12D")
-    if reach.origins:
-        rules += ("12B4, 34K",)
-    if engine.rules.adverse_terrain:
-        rules += ("43C3",)
-    if len(engine._levels) > 1:
-        rules += ("36D",)
-    return rules

@@ -145,3 +145,29 @@ def test_large_allocations_are_the_same_whatever_the_hash_seed_and_the_order_of_
             for seed, order in (("1", "as-is"), ("2", "as-is"), ("3", "shuffled"))}
     assert len(outs) == 1
     assert len(next(iter(outs)).split()) > 100 and next(iter(outs)).startswith("OPTIMAL")
+
+
+def test_the_model_is_the_one_built_term_by_term():
+    """12C2 allocation model (Palma ruling, AEG 11-Mar-04): `_model` builds its capacity rows and
+    objective as weighted sums (issue 19: no expression object per term); the model CP-SAT gets is
+    the one a Python sum of products gives, term for term, so every search and answer stays the
+    same."""
+    from ortools.sat.python import cp_model
+    for seed in range(4):
+        sizes, capacities, options, port_caps = random_instance(seed, 60, 8, 2, 1.05)
+        q, caps, ports = quarters(sizes, capacities, port_caps)
+        options = sorted(options, key=lambda o: (o.unit, o.source, o.via or ""))
+        model, _, _ = limited._model(q, options, caps, ports)
+        reference = cp_model.CpModel()
+        x = {o: reference.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
+
+        def by(key):      # each name's options, in the options' order
+            return {name: [o for o in options if name in key(o)] for name in sorted({n for o in options for n in key(o)})}
+        for opts in by(lambda o: {o.unit}).values():
+            reference.AddAtMostOne(x[o] for o in opts)
+        for limits, limit_caps in ((by(lambda o: {o.source}), caps), (by(lambda o: limited._ports_of(o, ports)), ports)):
+            for name, cap in limit_caps.items():
+                if limits.get(name):
+                    reference.Add(sum(q[o.unit] * x[o] for o in limits[name]) <= cap)
+        reference.Maximize(sum(q[o.unit] * x[o] for o in options))
+        assert str(model.Proto()) == str(reference.Proto())

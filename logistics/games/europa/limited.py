@@ -81,7 +81,7 @@ def _model(q: dict[str, int], options: list[Option], capacities: dict[str, int],
     """The allocation model over `options` (sizes and capacities in quarter REs)."""
     from ortools.sat.python import cp_model  # imported only when a model is solved
     model = cp_model.CpModel()
-    x = {o: model.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
+    x = {o: model.new_bool_var(f"x{k}") for k, o in enumerate(options)}
     by_unit: dict[str, list[Option]] = {}
     by_source: dict[str, list[Option]] = {}
     by_port: dict[str, list[Option]] = {}     # a port may also be a source of the same name
@@ -91,13 +91,18 @@ def _model(q: dict[str, int], options: list[Option], capacities: dict[str, int],
         for port in _ports_of(o, port_caps):
             by_port.setdefault(port, []).append(o)
     for opts in by_unit.values():
-        model.AddAtMostOne(x[o] for o in opts)
+        model.add_at_most_one(x[o] for o in opts)
+
+    def weighted(opts: list[Option]):
+        # One weighted sum, not a Python sum of products: the same terms in the same order (the
+        # same model), built without an expression object per term.
+        return cp_model.LinearExpr.weighted_sum([x[o] for o in opts], [q[o.unit] for o in opts])
     for limits, caps in ((by_source, capacities), (by_port, port_caps)):
         for name, cap in caps.items():
             if limits.get(name):
-                model.Add(sum(q[o.unit] * x[o] for o in limits[name]) <= cap)
-    total = sum(q[o.unit] * x[o] for o in options)
-    model.Maximize(total)
+                model.add(weighted(limits[name]) <= cap)
+    total = weighted(options)
+    model.maximize(total)
     return model, x, total
 
 
@@ -172,7 +177,7 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
                      if o.unit not in assigned or assigned[o.unit].source in free]
             model, x, _ = _model(q, local, {s: capacities[s] for s in free}, ports_left)
             for o in local:
-                model.AddHint(x[o], assigned.get(o.unit) == o)
+                model.add_hint(x[o], assigned.get(o.unit) == o)
             solver = deterministic_solver(deterministic_limit=min(LNS_STEP, work - spent))
             # A neighbourhood is small and starts from a full hint: presolving it costs more than
             # it saves (the tight 1k-unit benchmark proven in 1.9 s instead of 3.5 s; docs/performance.md).
@@ -180,7 +185,7 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
             status = solver.Solve(model)
             spent += max(LNS_STEP_COST, solver.ResponseProto().deterministic_time)
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                better = [o for o in local if solver.Value(x[o])]
+                better = [o for o in local if solver.value(x[o])]
                 gain = sum(q[o.unit] for o in better) - sum(q[o.unit] for o in inside)
                 if gain > 0:
                     for sign, chosen in ((-1, inside), (1, better)):
@@ -317,7 +322,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
             start = rounded
         start = improve(q, options, caps, ports, start, target=bound)
     for o in options:
-        model.AddHint(x[o], o in start)
+        model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)
     status = solver.Solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

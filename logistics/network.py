@@ -151,6 +151,7 @@ class HexIndex:
         terrain = list(map(map_.terrain.__getitem__, hx))
         kinds = set(terrain)
         self.land = np.fromiter(map({t: t not in WATER_TERRAINS for t in kinds}.__getitem__, terrain), bool, n)  # Map.is_land
+        self.all_sea = np.fromiter(map({t: t == "all_sea" for t in kinds}.__getitem__, terrain), bool, n)  # Map.is_sea, ships_pass
         countries = map_.layers.get("country", {})
         names = list(map(countries.get, hx, repeat("")))
         codes = {c: k for k, c in enumerate(dict.fromkeys(names))}    # each node's country as a number

@@ -20,9 +20,10 @@ import numpy as np
 from logistics.games.europa.beaches import beach_nodes, beach_refusal
 from logistics.games.europa.rules import EuropaRules
 from logistics.hexgrid import Hex, within
-from logistics.mapcheck import sea_network
 from logistics.mapdata import Map, Port
+from logistics.network import index_of
 from logistics.position import Position
+from logistics.sea_passages import SeaPassages, symmetric
 
 Node = Hex | str  # a sea hex, or an off-map box by name
 
@@ -52,11 +53,15 @@ def port_state(position: Position, map_: Map, rules: EuropaRules, port: Port) ->
 
 
 class SeaGraph:
-    """Sea hexes and boxes, with the passages ships use between them (built once per map)."""
+    """Sea hexes and boxes, with the passages ships use between them (built once per map, from the
+    map's index as arrays: `sea_passages.SeaPassages`, the nodes and passages of `mapcheck.sea_network`)."""
 
     def __init__(self, map_: Map):
         self.map = map_
-        self.nodes, self.adjacent = sea_network(map_)
+        built = SeaPassages(index_of(map_))
+        self.nodes, self.adjacent = built.nodes, built.adjacent
+        # `order` and `passages` come with the build (no pass over `adjacent`).
+        self.__dict__.update(order=built.order, passages=(built.indptr, built.indices))
 
     def port_node(self, port: Port) -> Node:
         return port.place.box if port.place.box is not None else port.place.hex
@@ -64,8 +69,7 @@ class SeaGraph:
     @cached_property
     def symmetric(self) -> bool:
         """Every passage may be sailed both ways (then a search from the goals answers for a start)."""
-        ways = {(a, b) for a, near in self.adjacent.items() for b in near}
-        return all((b, a) in ways for a, b in ways)
+        return symmetric(self.nodes, self.order, *self.passages)
 
     @cached_property
     def order(self) -> dict[Node, int]:

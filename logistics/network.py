@@ -15,7 +15,7 @@ import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import chain, repeat
+from itertools import chain
 
 import numpy as np
 import rustworkx as rx
@@ -23,6 +23,7 @@ import rustworkx as rx
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
+from logistics.node_layers import layer_codes
 from logistics.rail_chains import ChainGraph
 from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
@@ -47,6 +48,8 @@ class HexIndex:
         # whole columns of q and r at once (its arithmetic is the same on arrays).
         col, row = map_.layout.to_offset(Hex(coords[:, 0], coords[:, 1]))
         order = np.lexsort((col, row))
+        key_node = np.empty(n, dtype=np.int64)          # the node of each of map_.terrain's hexes
+        key_node[order] = np.arange(n)
         self._offsets = np.stack([col[order], row[order]]).astype(NODE)   # each node's grid (col, row)
         order = order.tolist()
         hx = [keys[i] for i in order]
@@ -147,36 +150,36 @@ class HexIndex:
         self.road = np.zeros(len(self.src), dtype=bool)
         ab, ba, _ = track_edges(map_.roads, lambda: map_.road_links)
         self.road[ab] = self.road[ba] = True
-        # Per-node lookups through the few distinct values (a C-level map over the hexes).
-        terrain = list(map(map_.terrain.__getitem__, hx))
-        kinds = set(terrain)
-        self.land = np.fromiter(map({t: t not in WATER_TERRAINS for t in kinds}.__getitem__, terrain), bool, n)  # Map.is_land
-        self.all_sea = np.fromiter(map({t: t == "all_sea" for t in kinds}.__getitem__, terrain), bool, n)  # Map.is_sea, ships_pass
-        countries = map_.layers.get("country", {})
-        names = list(map(countries.get, hx, repeat("")))
-        codes = {c: k for k, c in enumerate(dict.fromkeys(names))}    # each node's country as a number
-        country = np.fromiter(map(codes.__getitem__, names), NODE, n)
-        self.country, self.country_names = country, list(codes)     # Map.country_of as numbers
-        neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in codes],
+        # Per-node values of the map's layers as numbers (node_layers: no look-up per hex).
+        code, kinds = layer_codes(map_.terrain, key_node, n)
+        self.land = np.array([t not in WATER_TERRAINS for t in kinds], dtype=bool)[code]    # Map.is_land
+        self.all_sea = np.array([t == "all_sea" for t in kinds], dtype=bool)[code]        # Map.is_sea, ships_pass
+        countries, zones = (map_.layers.get(name, {}) for name in ("country", "weather_zone"))
+        country, names = layer_codes(countries, self.nodes(countries, len(countries)), n)
+        country = country.astype(NODE)
+        self.country, self.country_names = country, names           # Map.country_of as numbers
+        neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in names],
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
         # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
         self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
-        self.adverse = np.fromiter(map({t: t in ("mountain", "wooded_rough") for t in kinds}.__getitem__, terrain), bool, n)
+        self.adverse = np.array([t in ("mountain", "wooded_rough") for t in kinds], dtype=bool)[code]
         # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32, and the searches
         # add them to float64 distances.
         self.adverse_weight = (1.0 + self.adverse[self.dst] + self.narrow).astype(np.float32)   # the 43C3 cost of each edge
         self.rail_weight = (1.0 + LOW_VOLUME_WEIGHT * self.low_volume).astype(np.float32)     # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
-        self.weather_zone = list(map(map_.layers.get("weather_zone", {}).get, hx, repeat("")))
         # The weather zones in order of first appearance, and each node's zone as a number.
-        zone_codes = {z: k for k, z in enumerate(dict.fromkeys(self.weather_zone))}
-        self.zone_of = np.fromiter(map(zone_codes.__getitem__, self.weather_zone), np.int64, n)
-        self.zones = list(zone_codes)
+        self.zone_of, self.zones = layer_codes(zones, self.nodes(zones, len(zones)), n)
         self._hex_ids: list[str | None] = [None] * n
         self._nodes: dict[str, int] = {}
+
+    @property
+    def weather_zone(self) -> list[str]:
+        """Each node's weather zone (Map.layers["weather_zone"], "" where none)."""
+        return [self.zones[k] for k in self.zone_of.tolist()]
 
     def hex_id(self, i: int) -> str:
         """The printed id of node i (kept once formatted): Map.hex_id from the node's grid position."""
@@ -198,11 +201,12 @@ class HexIndex:
         """Node mask of `hexes` (any iterable of hexes; those off the map are left out)."""
         return self.node_mask(self.nodes(hexes))
 
-    def nodes(self, hexes) -> np.ndarray:
+    def nodes(self, hexes, count: int = -1) -> np.ndarray:
         """The node of each of `hexes`, -1 off the map, read from the grid of axial coordinates: on
         a 1M-hex map a dictionary look-up per hex (hashing each Hex in a table far larger than the
-        cache) was most of the position's owner table (view.PositionNodes)."""
-        xy = np.fromiter(chain.from_iterable(hexes), np.int64).reshape(-1, 2)
+        cache) was most of the position's owner table (view.PositionNodes). `count`: how many
+        hexes, when known (read faster)."""
+        xy = np.fromiter(chain.from_iterable(hexes), np.int64, 2 * count if count >= 0 else -1).reshape(-1, 2)
         (q0, r0), grid = self.grid_origin, self.grid
         # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells.
         return grid[np.clip(xy[:, 0] - q0, 0, grid.shape[0] - 1),

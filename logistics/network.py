@@ -51,8 +51,8 @@ class HexIndex:
         key_node = np.empty(n, dtype=np.int64)          # the node of each of map_.terrain's hexes
         key_node[order] = np.arange(n)
         self._offsets = np.stack([col[order], row[order]]).astype(NODE)   # each node's grid (col, row)
-        order = order.tolist()
-        hx = [keys[i] for i in order]
+        # A map kept in grid order (as map folders and the synthetic maps are) needs no reordering.
+        hx = keys if np.array_equal(order, np.arange(n)) else [keys[i] for i in order.tolist()]
         self.hexes: list[Hex] = hx
         self.pos: dict[Hex, int] = dict(zip(hx, range(n)))
         q, r = coords[order, 0], coords[order, 1]

@@ -43,6 +43,7 @@ def random_map(seed: int) -> Map:
 
 def assert_layers_as_the_map_reads_them(m: Map) -> HexIndex:
     ix = HexIndex(m)
+    assert ix.hexes == m.hexes() and ix.pos == {h: i for i, h in enumerate(m.hexes())}   # in order or not
     countries, zones = m.layers.get("country", {}), m.layers.get("weather_zone", {})
     names = [countries.get(h, "") for h in ix.hexes]
     assert ix.country_names == list(dict.fromkeys(names))

@@ -387,7 +387,7 @@ def backward_reach(n: int, seeds: np.ndarray, src: np.ndarray, dst: np.ndarray, 
 
 def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
            weight: np.ndarray | None = None, cutoff: float | None = None,
-           known: IndexReach | None = None) -> IndexReach:
+           known: IndexReach | None = None, start: tuple[np.ndarray, np.ndarray] | None = None) -> IndexReach:
     """Multi-source shortest distances from `seeds` (a node mask) backwards over the index's edges
     a -> b with edges[e] (an edge mask), into[b] and out_of[a] (node masks), each costing
     weight[e] (1 if None): the same distances as `backward_reach` over those edges, up to
@@ -396,7 +396,8 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     `known`: a search over the same edges and weights, within this one's node masks and from some
     of `seeds` (any cutoff); its distances are where this one starts, and only what it could not
     relax relaxes from there (the same answer: a label-correcting search is exact from any
-    distances that some paths achieve; warm_start.py)."""
+    distances that some paths achieve; warm_start.py). `start`: instead, the distances and the first
+    frontier to start from (trimmed_start.py)."""
     n = len(index)
     dtype = _distance_type(index, weight, cutoff)
     # One spare cell past the last node, at -inf: a neighbour off the map (nbr -1) reads it, and
@@ -406,7 +407,9 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     limit = np.inf if cutoff is None else float(cutoff)
     if dtype == np.float32 and cutoff is not None:
         limit = float(math.floor(cutoff))       # whole-number costs: the same test, exact in float32
-    if known is None:
+    if start is not None:
+        dist[:n], frontier = start
+    elif known is None:
         dist[:n] = np.inf
         frontier = np.flatnonzero(seeds)
         dist[frontier] = 0.0
@@ -416,7 +419,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
     rows = in_rows(index, edges, weight)
     stamp = np.empty(n, dtype=np.int64)
-    if weight is None and known is None:
+    if weight is None and known is None and start is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
         # when first reached and needs no minimum.
         level = 0.0
@@ -430,7 +433,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
     # A whole-map search from scratch (the relaxed searches: hundreds of rounds) holds the nodes a
     # line may not leave at -inf, below any cost: the test for an improvement drops them at once.
-    fold = cutoff is None and known is None
+    fold = cutoff is None and known is None and start is None
     if fold:
         dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:

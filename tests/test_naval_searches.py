@@ -17,7 +17,7 @@ from logistics.games.europa.naval import _reach_by_node, _zone_free, naval_reach
 @pytest.fixture
 def searches(monkeypatch):
     made = []
-    for name in ("_reach_by_node", "_reach_by_index", "_reach_by_level"):
+    for name in ("_reach_by_node", "_reach_by_index", "_reach_by_level", "_reach_by_scipy"):
         def counted(sea, zones, destinations, search=getattr(naval, name), name=name):
             made.append(name)
             return search(sea, zones, destinations)
@@ -36,6 +36,7 @@ def test_the_explanations_read_the_supply_stages_naval_search(searches, monkeypa
         monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", 0)
     if seed % 3 == 2:
         monkeypatch.setattr(naval, "INDEX_SEARCH_UNTIL", 0)
+        monkeypatch.setattr(naval, "SCIPY_SEARCH_FROM", 0 if seed % 2 else 10 ** 9)   # by scipy or level by level
     destinations = rng.sample(sea.nodes, rng.randint(1, 5))
     stage = naval_reach(sea, zones, destinations * 2)
     assert naval_reach(sea, zones, destinations) is stage and len(searches) == 1
@@ -61,13 +62,15 @@ def test_another_order_of_the_destinations_is_another_search(searches):
 
 
 def test_a_mid_sized_sea_is_searched_by_numbers(searches, monkeypatch):
-    """The three ways of `naval_reach`, by the sea's size (the same answer: above)."""
+    """The four ways of `naval_reach`, by the sea's size (the same answer: above)."""
     rng = random.Random(1)
     sea, _ = random_sea(rng, 40)
     n = len(sea.nodes)
-    for node_from, index_until, way in ((n + 1, n + 2, "_reach_by_node"), (n, n + 1, "_reach_by_index"),
-                                        (n, n, "_reach_by_level")):
+    for node_from, index_until, scipy_from, way in (
+            (n + 1, n + 2, n + 3, "_reach_by_node"), (n, n + 1, n + 2, "_reach_by_index"),
+            (n, n, n + 1, "_reach_by_level"), (n, n, n, "_reach_by_scipy")):
         monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", node_from)
         monkeypatch.setattr(naval, "INDEX_SEARCH_UNTIL", index_until)
+        monkeypatch.setattr(naval, "SCIPY_SEARCH_FROM", scipy_from)
         naval_reach(sea, random_sea(random.Random(1), 40)[1], sea.nodes[:2])
         assert searches[-1] == way

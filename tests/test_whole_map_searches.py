@@ -11,7 +11,7 @@ import pytest
 from conftest import reference_reaching
 
 from logistics.files import load_scenario_file
-from logistics.games.europa.naval import NavalZones, SeaGraph, _reach_by_index, naval_reach, sea_graph
+from logistics.games.europa.naval import NavalZones, SeaGraph, _reach_by_index, _reach_by_scipy, naval_reach, sea_graph
 from logistics.games.europa.supply import EuropaSupply
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Regions, index_of, search
@@ -123,7 +123,8 @@ def test_naval_reach_is_the_breadth_first_search_node_by_node(seed):
     rng.shuffle(destinations)
     want = reference_naval_reach(sea, zones, destinations)
     for got in (naval_reach(sea, zones, destinations), by_level(sea, zones, destinations),
-                _reach_by_index(sea, zones, destinations)):   # mid-sized seas: node by node, by numbers
+                _reach_by_index(sea, zones, destinations),    # mid-sized seas: node by node, by numbers
+                _reach_by_scipy(sea, zones, destinations)):   # large seas: scipy's breadth-first search
         assert list(got.items()) == list(want.items()) and len(got) == len(want)
         for node in sea.nodes + ["nowhere", Hex(-5, -5)]:
             assert (node in got) == (node in want)
@@ -143,6 +144,7 @@ def test_naval_reach_on_the_bundled_map(loaded):
             want = list(reference_naval_reach(sea, zones, destinations).items())
             assert list(naval_reach(sea, zones, destinations).items()) == want
             assert list(by_level(sea, zones, destinations).items()) == want
+            assert list(_reach_by_scipy(sea, zones, destinations).items()) == want
 
 
 @pytest.mark.parametrize("seed", range(6))

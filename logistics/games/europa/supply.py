@@ -39,6 +39,7 @@ from logistics.in_edges import shared
 from logistics.mapdata import Map
 from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, IndexReach, Reach, index_of, search
 from logistics.position import Position, Unit
+from logistics.trimmed_start import nearest_other, trimmed_start
 from logistics.verdict import Block, LineStep, Verdict, place_of
 from logistics.warm_start import same
 
@@ -74,6 +75,11 @@ def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexRe
         if fewest is None or missing < fewest:
             best, fewest = reach, missing
     return best
+
+
+def _exact(reach: IndexReach, how: dict) -> bool:
+    """Whether `reach` is over the masks and cutoff of `how` (`_nearest`'s first choice)."""
+    return reach.cutoff == how.get("cutoff") and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"])
 
 
 def _packed_seeds(reach: IndexReach) -> np.ndarray:
@@ -189,7 +195,13 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if full not in self._memo:
             # Any earlier search over the same edges and weights may be a start (`_nearest`).
             earlier = self._memo.setdefault(("searches", id(how["edges"]), id(how.get("weight"))), [])
-            self._memo[full] = search(self.index, seeds, **how, known=_nearest(earlier, seeds, how))
+            known = _nearest(earlier, seeds, how)
+            other = None if known is not None and _exact(known, how) else \
+                nearest_other(earlier, seeds, np.packbits(seeds), how)
+            if other is not None:         # the same masks, some seeds taken out (trimmed_start.py)
+                self._memo[full] = search(self.index, seeds, **how, start=trimmed_start(self.index, other, seeds, how))
+            else:
+                self._memo[full] = search(self.index, seeds, **how, known=known)
             earlier.append(self._memo[full])
         return self._memo[full]
 

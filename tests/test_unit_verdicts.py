@@ -88,7 +88,8 @@ def _batched_and_judged(monkeypatch, case) -> tuple[list, list, list]:
     position, map_ = _position(case)
     built = []
     reads = unit_batch._array_reads
-    monkeypatch.setattr(unit_batch, "_array_reads", lambda engine, fast: (built.extend(fast), reads(engine, fast))[1])
+    monkeypatch.setattr(unit_batch, "_array_reads",
+                        lambda engine, fast, groups: (built.extend(fast), reads(engine, fast, groups))[1])
     engine, reference = EuropaSupply(position, map_), EuropaSupply(position, map_)
     engine._walk_lines()
     reference._walk_lines()
@@ -121,3 +122,77 @@ def test_units_whose_seeds_no_any_length_line_reaches_are_judged_one_by_one(monk
     assert built and sum(v.isolation is not None for v in batched) >= len(built) // 2
     for v, w in zip(batched, judged, strict=True):
         assert json.dumps(v.as_dict()) == json.dumps(w.as_dict()), v.unit
+
+
+# blocked_batch.py: the units no line reaches (out of supply) get their Block (12A, Rule 5, 39A, 37C,
+# 12B length or no line at all, 34F / 34K naval, 12C1), isolation and attack supply in batches.
+def _compare_with_verdict(monkeypatch) -> tuple[list, list]:
+    """Patch the engine so that each batch of verdicts is compared, unit by unit, as JSON, with
+    `verdict` of an engine of its own; the mismatches (unit ids) and the Blocks the batch made."""
+    from logistics.games.europa import blocked_batch, supply
+    mismatched, made = [], []
+    batched = supply.unit_verdicts
+    made_blocks = blocked_batch.blocks
+
+    def compared(engine):
+        verdicts = batched(engine)
+        alone = EuropaSupply(engine.position, engine.map, engine.rules)
+        for unit, v in zip(engine.position.units, verdicts, strict=True):
+            if json.dumps(v.as_dict()) != json.dumps(alone.verdict(unit).as_dict()):
+                mismatched.append(unit.id)
+        return verdicts
+
+    def recorded(engine, entries):
+        found = made_blocks(engine, entries)
+        made.extend(found)
+        return found
+    monkeypatch.setattr(supply, "unit_verdicts", compared)
+    monkeypatch.setattr(unit_batch, "blocks", recorded)
+    return mismatched, made
+
+
+def test_out_of_supply_verdicts_of_every_europa_ruling_case_read_as_verdict_gives_them(monkeypatch):
+    """12A, Rule 5, 39A, 37C, 12B, 12C1, 34F / 34K, 3F, 12D (the Europa ruling cases: small
+    positions, one ruling each): every verdict the batch gives reads, as JSON, as `verdict`'s; among
+    the Blocks the batch made itself, naval ones (34F, 34K), 'no line of any length', lengths (12B),
+    ZOCs (12A, Rule 5), unpacified cities (39A) and a missing source (12C1)."""
+    from logistics.rulings.cases import all_cases, run
+    mismatched, made = _compare_with_verdict(monkeypatch)
+    ran = [run(c) for c in all_cases() if c.module.split(".")[-1].startswith("europa")]
+    assert all(r.status == "pass" for r in ran), [(r.case.name, r.detail) for r in ran if r.status != "pass"]
+    assert not mismatched, mismatched
+    rules = {b.rule for b in made}
+    reasons = " | ".join(b.reason for b in made)
+    assert {"34K", "34F, 34K", "39A", "12A, Rule 5", "12B", "12C1"} <= rules, rules
+    assert "no line of any length" in reasons and "the nearest line needs" in reasons
+
+
+@pytest.mark.parametrize("seed, points, short", [(1, True, False), (2, False, True), (3, True, True), (4, False, False)])
+def test_out_of_supply_verdicts_of_random_positions_read_as_verdict_gives_them(monkeypatch, seed, points, short):
+    """12A, Rule 5, 12B, 12C3 / 44D1, 3F, 12D on random synthetic positions, with or without general
+    supply points, with the usual overland lengths or with short ones (many lines too long): every
+    verdict the batch gives reads, as JSON, as `verdict`'s, and the batch made the out-of-supply
+    units' Blocks itself (units on supply points are left to `verdict`)."""
+    from dataclasses import replace
+
+    from logistics.games.europa.status import ON_POINTS, OUT_OF_SUPPLY
+    from logistics.position import SupplyStock
+    s = synthetic(3000, 150, seed)
+    position = replace(s.position, supply=tuple(x for x in s.position.supply if x.kind != "general"))
+    if short:
+        position = replace(position, options={**position.options, "supply_lengths": {
+            "clear": {"overland": 2}, "snow": {"overland": 1}}})
+    if points:       # the synthetic points, and points beside every third unit out of supply
+        cut_off = [u for u, v in zip(position.units, EuropaSupply(position, s.map).verdicts())
+                   if v.general == OUT_OF_SUPPLY]
+        added = tuple(SupplyStock(u.side, "general", u.hex.neighbours()[0], 2.0) for u in cut_off[::3])
+        position = replace(position, supply=s.position.supply + added)
+    mismatched, made = _compare_with_verdict(monkeypatch)
+    verdicts = EuropaSupply(position, s.map).verdicts()
+    assert not mismatched, mismatched
+    out = [v for v in verdicts if v.general == OUT_OF_SUPPLY]
+    assert out and len(made) == len(out)
+    assert all(any(b is v.blocked for b in made) for v in out)
+    assert any(v.general == ON_POINTS for v in verdicts) == points
+    if short:
+        assert any(v.blocked.reason.startswith("the nearest line needs") for v in out)

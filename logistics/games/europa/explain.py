@@ -27,14 +27,7 @@ class Explanations:
                          + self._inactive_cities(unit), cut=self._connection_cut(unit))
         level = max(int(self.level[i]), min(reach.overland))
         weather = self.rules.weather_order[level]
-        key = ("relaxed", id(reach), level)
-        if key not in self._memo or self._memo[key][0] is not reach:
-            allowed = self.level <= level        # a whole-map mask: made once per search, not per unit
-            open_view = Unblocked(view)          # the same for both sides
-            over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
-            self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
-                                                   **self._overland(allowed, open_view)))
-        relaxed = self._memo[key][1]
+        relaxed = self._relaxed(reach, level, view)
         limit = self.rules.lengths[weather]["overland"]
         d = relaxed.dist.get(i)
         if d is None or d > limit:
@@ -49,6 +42,18 @@ class Explanations:
             return self._blocked_at(ix.hex_id(blocked), unit.side, *view.why_not(blocked))
         return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
+
+    def _relaxed(self, reach: GroupReach, level: int, view) -> Reach:
+        """The search that ignores 12A (every hex a line may enter but for units, ZOCs, 37C, 39A),
+        toward the group's networks at weather `level`, kept per group and level."""
+        key = ("relaxed", id(reach), level)
+        if key not in self._memo or self._memo[key][0] is not reach:
+            allowed = self.level <= level        # a whole-map mask: made once per search, not per unit
+            open_view = Unblocked(view)          # the same for both sides
+            over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
+            self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
+                                                   **self._overland(allowed, open_view)))
+        return self._memo[key][1]
 
     def _first_blocked(self, relaxed: Reach, reach: GroupReach, level: int, view) -> FirstBlocked:
         """The first blocked hexes back along the relaxed search, kept per search and side; on first
@@ -186,21 +191,28 @@ class Explanations:
         """12D: an overland element only, of the supply-line-summary length (AEG 1998), to a step
         of attack supply of the unit's side; 12D2: Interventionist units also from friendly
         functioning standard / major ports by a full line of any elements (AEG, 05-Nov-04)."""
-        classes = self.rules.port_attack_supply.get(unit.coalition)
-        if classes:
-            key = ("port attack", unit.side, unit.coalition)
-            if key not in self._memo:
-                ports = {p.place.hex: f"port of {p.name}" for p in self.map.ports
-                         if p.place.hex is not None and p.klass in classes
-                         and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
-                         and st.functioning}
-                self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
-                                                           ("minor", "standard", "major", "great", "anchor"),
-                                                           seed_ports=classes))
-            ports, reach = self._memo[key]
-            if ports and self._line_level(reach, i) is not None:
-                return True
+        reach = self._port_attack_reach(unit)
+        if reach is not None and self._line_level(reach, i) is not None:
+            return True
         return bool(self._attack_steps_reach(unit.side)[i])
+
+    def _port_attack_reach(self, unit: Unit) -> GroupReach | None:
+        """12D2: the searches toward the friendly functioning ports of the classes the unit's
+        coalition draws attack supply from, or None (no such classes, or no such port)."""
+        classes = self.rules.port_attack_supply.get(unit.coalition)
+        if not classes:
+            return None
+        key = ("port attack", unit.side, unit.coalition)
+        if key not in self._memo:
+            ports = {p.place.hex: f"port of {p.name}" for p in self.map.ports
+                     if p.place.hex is not None and p.klass in classes
+                     and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
+                     and st.functioning}
+            self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
+                                                       ("minor", "standard", "major", "great", "anchor"),
+                                                       seed_ports=classes))
+        ports, reach = self._memo[key]
+        return reach if ports else None
 
     def _attack_steps_reach(self, side: str) -> np.ndarray:
         """Node mask: an overland element of its weather's length reaches a step of attack supply of

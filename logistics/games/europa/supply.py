@@ -341,13 +341,8 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if found is not None:
             v.general, v.next_marker = IN_SUPPLY, 0
         else:
-            key = ("points", unit.side, unit.affiliation, unit.coalition)
-            if key not in self._memo:
-                points = {s.hex: "general supply points" for s in self.position.supply
-                          if s.side == unit.side and s.kind == "general" and s.amount > 0
-                          and s.affiliation in ("", unit.affiliation, self.supplied_as(unit).affiliation)}
-                self._memo[key] = self.group_reach(unit.side, points, unit.coalition) if points else None
-            found = self._best_line(self._memo[key], i) if self._memo[key] is not None else None
+            points = self.points_reach(unit)
+            found = self._best_line(points, i) if points is not None else None
             if found is not None:
                 # 12C3 / 44D1 ruling (AEG 1998): supply points supply the unit but do not
                 # negate or defer its count of turns out of general supply.
@@ -366,6 +361,17 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         v.attack = self._attack_supply(unit, i)
         v.rules += self.rules_after_line(general)
         return v
+
+    def points_reach(self, unit: Unit) -> GroupReach | None:
+        """The searches toward the general supply points a unit may draw on (12C3), or None if it
+        has none; kept per side, affiliation and coalition."""
+        key = ("points", unit.side, unit.affiliation, unit.coalition)
+        if key not in self._memo:
+            points = {s.hex: "general supply points" for s in self.position.supply
+                      if s.side == unit.side and s.kind == "general" and s.amount > 0
+                      and s.affiliation in ("", unit.affiliation, self.supplied_as(unit).affiliation)}
+            self._memo[key] = self.group_reach(unit.side, points, unit.coalition) if points else None
+        return self._memo[key]
 
     def rules_after_line(self, general: GroupReach) -> list[str]:
         """The rules a verdict that looked for a line lists after 12A, 12B (and 12C3): isolation,

@@ -1,0 +1,94 @@
+"""The verdicts of the units no line reaches, in batches (issue 19: at 1M hexes 14,000 units out of
+supply, each judged by a chain of calls, were a third of the verdicts' time). Per group and weather
+level, the relaxed search that ignores 12A answers every unit at once: how far the nearest line is
+(12B), the first hex it enters that it may not (12A, 37C, 39A: `FirstBlocked` answers many nodes in
+one walk) and the Block of that hex made once per hex and side; only a unit that needs a naval
+element (34F, 34K) or whose group has no active source (12C1) is asked alone. Each verdict reads
+exactly as `EuropaSupply.verdict` gives it (tests/test_unit_verdicts.py)."""
+from __future__ import annotations
+
+import numpy as np
+
+from logistics.network import Distances
+from logistics.verdict import Block
+
+
+def unlined(engine, rest: list) -> list:
+    """Of `rest` ((k, unit, node, group, kind) of units on the map, not deemed in supply, none of
+    whose lines was walked), those that no line of their group reaches and no line to general
+    supply points either (12C3, 44D1: those are on points, left to `verdict`): the units `verdict`
+    finds out of supply, in the units' order."""
+    by_kind: dict[int, list] = {}
+    for entry in rest:
+        by_kind.setdefault(entry[4], []).append(entry)
+    out = []
+    for entries in by_kind.values():
+        unit, reach = entries[0][1], entries[0][3]
+        nodes = np.fromiter((e[2] for e in entries), dtype=np.int64, count=len(entries))
+        none = ~line_found(engine, reach, nodes)
+        points = engine.points_reach(unit)
+        if points is not None:
+            none &= ~line_found(engine, points, nodes)
+        out += [e for e, kept in zip(entries, none.tolist()) if kept]
+    out.sort(key=lambda e: e[0])
+    return out
+
+
+def blocks(engine, entries: list) -> list[Block]:
+    """`engine._explain_block(unit, group, node)` of each of `entries` ((k, unit, node, group, ...)),
+    answered per group, side and weather level at once."""
+    found: list[Block | None] = [None] * len(entries)
+    batches: dict[tuple, list[int]] = {}
+    for j, (_, unit, _, reach, *_) in enumerate(entries):
+        if not reach.has_seeds:         # 12C1: no source active, asked alone (its cut is kept)
+            found[j] = engine._explain_block(unit, reach, entries[j][2])
+        else:
+            batches.setdefault((id(reach), unit.side), []).append(j)
+    hex_id, lengths, order = engine.index.hex_id, engine.rules.lengths, engine.rules.weather_order
+    for rows in batches.values():
+        _, unit, _, reach, *_ = entries[rows[0]]
+        side, view = unit.side, engine.view(unit.side)
+        nodes = np.array([entries[j][2] for j in rows], dtype=np.int64)
+        levels = np.maximum(engine.level[nodes], min(reach.overland))
+        for level in np.unique(levels).tolist():
+            at = levels == level
+            these, level_rows = nodes[at], [j for j, a in zip(rows, at.tolist()) if a]
+            weather = order[level]
+            limit = lengths[weather]["overland"]
+            relaxed = engine._relaxed(reach, level, view)
+            dist = relaxed.dist.array[these]
+            walked = []                 # (row, node, d) of the lines whose first blocked hex is read
+            for j, i, d in zip(level_rows, these.tolist(), dist.tolist()):
+                if not d <= limit:      # no line within the length (inf: none at all): 34F, 34K first
+                    naval = engine._naval_block(entries[j][1], reach, i)
+                    if naval is not None:
+                        found[j] = naval
+                        continue
+                    if d == np.inf:
+                        found[j] = Block(hex_id(i), "12B", "no line of any length reaches a friendly supply network")
+                        continue
+                walked.append((j, i, d))
+            if not walked:
+                continue
+            first = engine._first_blocked(relaxed, reach, level, view)
+            starts = np.array([i for _, i, _ in walked], dtype=np.int64)
+            first.answer(starts)
+            at_hex: dict[int, Block] = {}
+            for (j, i, d), b in zip(walked, first.first[starts].tolist()):
+                if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
+                    block = at_hex.get(b)
+                    if block is None:
+                        block = at_hex[b] = engine._blocked_at(hex_id(b), side, *view.why_not(b))
+                    found[j] = block
+                else:
+                    found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
+                                                       f"{weather} allows {limit}")
+    return found
+
+
+def line_found(engine, reach, nodes: np.ndarray) -> np.ndarray:
+    """Whether a line from each of `nodes` reaches the group `reach` (`_line_level` is not None),
+    at once where its overland searches are array-backed."""
+    if all(isinstance(over.dist, Distances) for over in reach.overland.values()):
+        return engine._line_levels(reach, nodes) >= 0
+    return np.array([engine._line_level(reach, i) is not None for i in nodes.tolist()], dtype=bool)

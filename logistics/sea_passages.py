@@ -28,7 +28,7 @@ class SeaPassages:
         if len(set(boxes)) != len(boxes):       # one name for two boxes: one node, as the map checks do
             self.nodes, self.adjacent = sea_network(map_)
             self.order = dict(zip(self.nodes, range(len(self.nodes))))
-            self.indptr, self.indices = _rows(self.order, self.nodes, self.adjacent)
+            self.indptr, self.indices = passage_rows(self.order, self.nodes, self.adjacent)
             return
         n = len(index)
         sea = index.all_sea.copy()
@@ -86,7 +86,9 @@ def _sea_sides(index: HexIndex, number: np.ndarray, k: int) -> np.ndarray:
     return table
 
 
-def _rows(order: dict[Node, int], nodes: list[Node], adjacent: dict[Node, list[Node]]) -> tuple[np.ndarray, np.ndarray]:
+def passage_rows(order: dict[Node, int], nodes: list[Node], adjacent: dict[Node, list[Node]]) -> tuple[np.ndarray, np.ndarray]:
+    """The passages of `adjacent` as compressed rows: node k's are indices[indptr[k]:indptr[k + 1]],
+    numbered as in `order`, in the order of `adjacent[nodes[k]]`."""
     counts = np.fromiter((len(adjacent[n]) for n in nodes), np.int64, len(nodes))
     indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     return indptr, np.fromiter((order[b] for n in nodes for b in adjacent[n]), np.int64, int(indptr[-1]))

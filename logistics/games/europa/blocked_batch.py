@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from logistics.network import Distances
 from logistics.verdict import Block
 
 
@@ -25,10 +24,10 @@ def unlined(engine, rest: list) -> list:
     for entries in by_kind.values():
         unit, reach = entries[0][1], entries[0][3]
         nodes = np.fromiter((e[2] for e in entries), dtype=np.int64, count=len(entries))
-        none = ~line_found(engine, reach, nodes)
+        none = ~engine._lines_found(reach, nodes)
         points = engine.points_reach(unit)
         if points is not None:
-            none &= ~line_found(engine, points, nodes)
+            none &= ~engine._lines_found(points, nodes)
         out += [e for e, kept in zip(entries, none.tolist()) if kept]
     out.sort(key=lambda e: e[0])
     return out
@@ -85,10 +84,3 @@ def blocks(engine, entries: list) -> list[Block]:
                                                        f"{weather} allows {limit}")
     return found
 
-
-def line_found(engine, reach, nodes: np.ndarray) -> np.ndarray:
-    """Whether a line from each of `nodes` reaches the group `reach` (`_line_level` is not None),
-    at once where its overland searches are array-backed."""
-    if all(isinstance(over.dist, Distances) for over in reach.overland.values()):
-        return engine._line_levels(reach, nodes) >= 0
-    return np.array([engine._line_level(reach, i) is not None for i in nodes.tolist()], dtype=bool)

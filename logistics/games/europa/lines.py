@@ -295,7 +295,7 @@ class Lines:
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
             levels = None
-            if all(isinstance(over.dist, Distances) for over in reach.overland.values()):
+            if _array_backed(reach):
                 levels = self._line_levels(reach, np.fromiter(self._unit_slots(), dtype=np.int64))
             known = self._memo[key] = (reach, levels)
         return known[1]
@@ -308,6 +308,13 @@ class Lines:
             length = self.rules.lengths[self.rules.weather_order[level]]["overland"]
             levels[(own <= level) & (over.dist.array[nodes] <= length)] = level
         return levels
+
+    def _lines_found(self, reach: GroupReach, nodes: np.ndarray) -> np.ndarray:
+        """Whether a line from each of `nodes` reaches the group (`_line_level` is not None), at
+        once where the group's overland searches are array-backed."""
+        if _array_backed(reach):
+            return self._line_levels(reach, nodes) >= 0
+        return np.array([self._line_level(reach, i) is not None for i in nodes.tolist()], dtype=bool)
 
     def _line_level_of(self, reach: GroupReach, i: int) -> int | None:
         """`_line_level` for one node."""
@@ -451,3 +458,8 @@ class Lines:
         if cur not in reach.source_of:
             cur = self._descend(reach.rail, cur, "rail", steps)
         return reach.source_of.get(cur)
+
+
+def _array_backed(reach: GroupReach) -> bool:
+    """The group's overland searches keep their distances as arrays (`_line_levels` reads them)."""
+    return all(isinstance(over.dist, Distances) for over in reach.overland.values())

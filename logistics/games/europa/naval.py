@@ -24,7 +24,7 @@ from logistics.hexgrid import Hex, within
 from logistics.mapdata import Map, Port
 from logistics.network import index_of
 from logistics.position import Position
-from logistics.sea_passages import SeaPassages, symmetric
+from logistics.sea_passages import SeaPassages, passage_rows, symmetric
 
 Node = Hex | str  # a sea hex, or an off-map box by name
 
@@ -81,11 +81,7 @@ class SeaGraph:
     def passages(self) -> tuple[np.ndarray, np.ndarray]:
         """The passages as arrays (compressed rows): node k's are indices[indptr[k]:indptr[k + 1]],
         numbered as in `order`, in the order of `adjacent[nodes[k]]`."""
-        order = self.order
-        counts = np.fromiter((len(self.adjacent[n]) for n in self.nodes), np.int64, len(self.nodes))
-        indptr = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        indices = np.fromiter((order[b] for n in self.nodes for b in self.adjacent[n]), np.int64, int(indptr[-1]))
-        return indptr, indices
+        return passage_rows(self.order, self.nodes, self.adjacent)
 
     @cached_property
     def passage_lists(self) -> tuple[list[int], list[int]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from logistics.games.europa.blocked_batch import blocks, line_found, unlined
+from logistics.games.europa.blocked_batch import blocks, unlined
 from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
 from logistics.verdict import Verdict
@@ -104,7 +104,7 @@ def _array_reads(engine, entries: list, groups: list) -> tuple[list[bool], list[
         supplied = engine._attack_steps_reach(unit.side)[at]
         ports = engine._port_attack_reach(unit)
         if ports is not None:
-            supplied = supplied | line_found(engine, ports, at)
+            supplied = supplied | engine._lines_found(ports, at)
         attack[rows] = supplied
     return cut_off.tolist(), attack.tolist()
 

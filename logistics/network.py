@@ -24,7 +24,7 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.node_layers import layer_codes
-from logistics.rail_chains import ChainGraph
+from logistics.rail_chains import ChainGraph, own_nodes
 from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
@@ -494,12 +494,7 @@ class FixedSearch:
         keep = keep[into[index.dst[keep]] & out_of[index.src[keep]]]
         src, dst = index.src[keep], index.dst[keep]
         cost = np.ones(len(src)) if weight is None else weight[keep].astype(float)
-        used = np.zeros(len(index), dtype=bool)
-        used[src] = True
-        used[dst] = True
-        self.nodes = np.flatnonzero(used)          # graph node j is map node nodes[j]
-        self.local = np.full(len(index), -1, dtype=np.int64)
-        self.local[self.nodes] = np.arange(len(self.nodes))
+        self.nodes, self.local = own_nodes(len(index), src, dst)    # graph node j is map node nodes[j]
         # An index edge per ordered pair of adjacent hexes: no edge is repeated.
         self.graph = ChainGraph(len(self.nodes), self.local[dst], self.local[src], cost)   # reversed
 

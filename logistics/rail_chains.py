@@ -20,6 +20,18 @@ import numpy as np
 from logistics.rail_search import FixedGraph
 
 
+def own_nodes(size: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The nodes of 0..size-1 that some edge src[k] -> dst[k] touches, in order (a graph's node j
+    is node nodes[j]), and each node's place among them (-1: none)."""
+    used = np.zeros(size, dtype=bool)
+    used[src] = True
+    used[dst] = True
+    nodes = np.flatnonzero(used)
+    local = np.full(size, -1, dtype=np.int64)
+    local[nodes] = np.arange(len(nodes))
+    return nodes, local
+
+
 def _inner_nodes(n: int, tail: np.ndarray, head: np.ndarray, junction: np.ndarray) -> np.ndarray:
     """Nodes with exactly two neighbours, each linked both ways, no loop, not in `junction`: two
     edges out and two in, from the same two nodes (the same sum and sum of squares, exact in
@@ -74,6 +86,34 @@ def _walks(tail: np.ndarray, head: np.ndarray, cost: np.ndarray, inner: np.ndarr
     return None, None, None, np.unique(head[active])
 
 
+def contract(n: int, tail: np.ndarray, head: np.ndarray, cost: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The chains of the digraph: its inner nodes (a mask), each inner node's two edges in
+    (`_edges_into`) and each edge's walk (`_walks`: first edge, cost so far, place). A ring of
+    inner nodes alone has its nodes made junctions."""
+    promoted = np.zeros(n, dtype=bool)
+    while True:
+        inner = _inner_nodes(n, tail, head, promoted)
+        into = _edges_into(inner, head)
+        first, total, hops, ring = _walks(tail, head, cost, inner, into)
+        if ring is None:
+            return inner, into, first, total, hops
+        promoted[ring] = True
+
+
+def walk_order(head: np.ndarray, first: np.ndarray, total: np.ndarray, hops: np.ndarray,
+               ends: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Every edge in order along its walk (walk after walk: a counting sort by the walks' first
+    edges and the edges' hops), as the edges' heads and costs so far; each edge's place in that
+    order; and where each walk's run stops, at its first edge. `ends`: the edges into junctions."""
+    length = np.zeros(len(head), dtype=np.int64)
+    length[first[ends]] = hops[ends] + 1
+    stop = np.cumsum(length)
+    place = stop[first] - length[first] + hops
+    order = np.empty(len(head), dtype=np.int64)
+    order[place] = np.arange(len(head))
+    return head[order], total[order], place, first, stop
+
+
 class ChainGraph:
     """A digraph on nodes 0..n-1 with edges tail[k] -> head[k] of cost[k] (positive, whole
     numbers; no edge given twice), searched from many sets of starts over its junctions."""
@@ -83,14 +123,7 @@ class ChainGraph:
         tail, head = np.asarray(tail, dtype=np.int64), np.asarray(head, dtype=np.int64)
         cost = np.asarray(cost, dtype=float)
         self.n = n
-        promoted = np.zeros(n, dtype=bool)
-        while True:
-            inner = _inner_nodes(n, tail, head, promoted)
-            into = _edges_into(inner, head)
-            first, total, hops, ring = _walks(tail, head, cost, inner, into)
-            if ring is None:
-                break
-            promoted[ring] = True      # a ring of inner nodes alone: its nodes become junctions
+        inner, into, first, total, hops = contract(n, tail, head, cost)
         self.inner = inner
         self.junctions = np.flatnonzero(~inner)
         local = np.full(n, -1, dtype=np.int64)
@@ -116,19 +149,11 @@ class ChainGraph:
 
     @cached_property
     def along(self) -> tuple[np.ndarray, ...]:
-        """Every edge in order along its walk (walk after walk: a counting sort by the walks' first
-        edges and the edges' hops), as the edges' heads and costs so far; each edge's place in that
-        order; and where each walk's run stops, at its first edge. A start inside a chain enters
-        the junctions' graph at the far ends of its two walks and reaches the rest of them
-        directly. Made at the first such start."""
+        """The inner nodes' edges in and `walk_order`. A start inside a chain enters the junctions'
+        graph at the far ends of its two walks and reaches the rest of them directly. Made at the
+        first such start."""
         into, head, first, total, hops, ends = self._walk_parts
-        length = np.zeros(len(head), dtype=np.int64)
-        length[first[ends]] = hops[ends] + 1
-        stop = np.cumsum(length)
-        place = stop[first] - length[first] + hops
-        order = np.empty(len(head), dtype=np.int64)
-        order[place] = np.arange(len(head))
-        return into, head[order], total[order], place, first, stop
+        return (into, *walk_order(head, first, total, hops, ends))
 
     def distances(self, starts: np.ndarray) -> np.ndarray:
         """Each node's least cost from any of `starts` (node numbers, at least one), inf if none

@@ -37,8 +37,9 @@ from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
 from logistics.in_edges import shared
 from logistics.mapdata import Map
-from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, IndexReach, Reach, index_of, search
+from logistics.network import LOW_VOLUME_WEIGHT, IndexReach, Reach, index_of, search
 from logistics.position import Position, Unit
+from logistics.rail_sides import side_rail
 from logistics.trimmed_start import nearest_other, trimmed_start
 from logistics.verdict import Block, LineStep, Verdict, place_of
 from logistics.warm_start import same
@@ -211,7 +212,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         known = self._memo.get(("rail", view.side))
         if known is None or known[0] is not view:
             known = self._memo[("rail", view.side)] = (
-                view, FixedSearch(ix, ix.rail, view.enter_rail, view.owned, ix.rail_weight))
+                view, side_rail(ix, view.enter_rail, view.owned))     # the map's rail net contracted once
         starts = seeds & view.enter_rail
         full = (("rail", view.side), np.packbits(starts).tobytes())
         if full not in self._memo or self._memo[full][0] is not view:

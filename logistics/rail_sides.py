@@ -1,0 +1,155 @@
+"""The rail element's Dijkstras (12B) for every side from one contraction of the map's whole rail
+net: `RailNet` contracts its chains once (`rail_chains.contract`) and is kept with the map's
+index, so both sides of a verdict and every later engine on the same map share it. A side
+(`SideRail`) only says which of the net's walks it may follow.
+
+A side's masks cut the net: a line may enter a node of `into` and leave a node of `out_of`
+(a side's rail: 12A, 39A, 37C through `SideView.enter_rail`, and its own hexes). A walk from a
+junction reaches the head of one of its edges when the junction may be entered (a line goes on
+from it), every node passed on the way may be entered and left, and the head may be left; a chain
+with a node the side may not pass is thus cut there, and nodes beyond are reached from the
+chain's other end or not at all. The junctions' graph keeps the walks a side may follow end to
+end (the least per pair of junctions). Distances are sums of whole numbers, exact in float64 in
+any order: the same bits as `network.FixedSearch`, which contracts each side's own graph.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from logistics.in_edges import shared
+from logistics.network import HexIndex, IndexReach
+from logistics.rail_chains import contract, own_nodes, walk_order
+from logistics.rail_search import FixedGraph
+
+
+class RailNet:
+    """The edges `edges` of the index (each cost `weight`, or 1), reversed for searches from the
+    seeds back, on their own nodes, with every chain contracted."""
+
+    def __init__(self, index: HexIndex, edges: np.ndarray, weight: np.ndarray | None):
+        keep = np.flatnonzero(edges)
+        src, dst = index.src[keep], index.dst[keep]
+        cost = np.ones(len(src)) if weight is None else weight[keep].astype(float)
+        self.nodes, self.local = own_nodes(len(index), src, dst)    # graph node j is map node nodes[j]
+        local = self.local
+        # An index edge per ordered pair of adjacent hexes: no edge is repeated. Reversed.
+        tail, head = local[dst], local[src]
+        self.n = n = len(self.nodes)
+        inner, into, first, total, hops = contract(n, tail, head, cost)
+        self.inner, self.into, self.first, self.total = inner, into, first, total
+        self.junctions = np.flatnonzero(~inner)
+        self.junction_of = np.full(n, -1, dtype=np.int64)
+        self.junction_of[self.junctions] = np.arange(len(self.junctions))
+        self.start = tail[first]                  # the junction each edge's walk leaves
+        self.head = head
+        ends = np.flatnonzero(~inner[head])
+        self.along_head, self.along_total, self.place, _, self.stop = walk_order(head, first, total, hops, ends)
+        self.walk_begins = self.place - hops      # where each edge's walk begins in that order
+        # The walks from a junction to another, sorted by pair of junctions (a walk back to its
+        # own junction never shortens anything).
+        ends = ends[self.start[ends] != head[ends]]
+        nj = len(self.junctions)
+        pair = self.junction_of[self.start[ends]] * nj + self.junction_of[head[ends]]
+        order = np.argsort(pair, kind="stable")
+        self.ends, self.pair = ends[order], pair[order]
+
+    def followed(self, into: np.ndarray, out_of: np.ndarray) -> np.ndarray:
+        """Edge mask: the walk from its junction to the edge's head is one a line may follow,
+        given node masks over the net's nodes (see the module's docstring)."""
+        passes = into & out_of
+        # Nodes passed before each edge, counted along the walks: none may be barred.
+        barred = np.zeros(len(self.along_head) + 1, dtype=np.int64)
+        np.cumsum(~passes[self.along_head], out=barred[1:])
+        clear = barred[self.place] == barred[self.walk_begins]
+        return clear & into[self.start] & out_of[self.head]
+
+
+def rail_net(index: HexIndex) -> RailNet:
+    """The map's rail net (its rail edges, each low-volume hex weighing 1,000,001), made once and
+    kept with the index (in_edges.shared)."""
+    return shared(index, "rail net", lambda: RailNet(index, index.rail, index.rail_weight))
+
+
+class SideRail:
+    """`network.FixedSearch` over `net` (made from `edges` and `weight`) with a side's node masks:
+    `search` without a cutoff, repeated for many sets of seeds, each one Dijkstra over the
+    junctions the side's walks join."""
+
+    def __init__(self, net: RailNet, index: HexIndex, edges: np.ndarray, into: np.ndarray,
+                 out_of: np.ndarray, weight: np.ndarray | None = None):
+        self.net, self.index, self.edges, self.into, self.out_of, self.weight = net, index, edges, into, out_of, weight
+        self.into_net, self.out_of_net = into[net.nodes], out_of[net.nodes]
+        followed = net.followed(self.into_net, self.out_of_net)
+        ends = followed[net.ends]
+        pair, cost = net.pair[ends], net.total[net.ends[ends]]
+        cut = np.flatnonzero(np.diff(pair, prepend=-1))
+        nj = len(net.junctions)
+        self.graph = FixedGraph(nj, pair[cut] // nj, pair[cut] % nj, np.minimum.reduceat(cost, cut) if cut.size
+                                else cost[:0])
+        # Each inner node's two edges in as two rows: the junction each walk left and its cost so
+        # far, infinite where the side may not follow the walk.
+        edges_in = net.into[net.inner].T
+        self.from_start = net.junction_of[net.start[edges_in]]
+        self.so_far = np.where(followed[edges_in], net.total[edges_in], np.inf)
+        self.inner_nodes = np.flatnonzero(net.inner)
+
+    def _walks_from(self, inside: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The nodes a start inside a chain reaches along its two walks before the first node it
+        may not pass (that node too if it may be left), with their costs."""
+        net, passes = self.net, self.into_net & self.out_of_net
+        entered = net.into[inside].ravel()         # the start's two walks, at the start
+        here, last = net.place[entered], net.stop[net.first[entered]] - 1
+        found = []
+        for lo, hi in zip(here.tolist(), last.tolist()):
+            heads = net.along_head[lo + 1:hi + 1]
+            barred = np.flatnonzero(~passes[heads[:-1]])
+            end = barred[0] + 1 if barred.size else len(heads)
+            heads, costs = heads[:end], net.along_total[lo + 1:lo + 1 + end] - net.along_total[lo]
+            leave = self.out_of_net[heads]
+            found.append((heads[leave], costs[leave]))
+        return found
+
+    def distances(self, starts: np.ndarray) -> np.ndarray:
+        """Each net node's least cost from any of `starts` (net node numbers), inf if none reaches it."""
+        net = self.net
+        inner = net.inner[starts]
+        nodes, offsets = net.junction_of[starts[~inner]], np.zeros(len(starts) - inner.sum())
+        inside = starts[inner & self.into_net[starts]]          # a start a line may go on from
+        walks = self._walks_from(inside) if inside.size else []
+        if walks:
+            heads = np.concatenate([h for h, _ in walks])
+            costs = np.concatenate([c for _, c in walks])
+            at_junction = ~net.inner[heads]                     # the far end of a walk, reached
+            nodes = np.concatenate([nodes, net.junction_of[heads[at_junction]]])
+            offsets = np.concatenate([offsets, costs[at_junction]])
+        order = np.lexsort((offsets, nodes))
+        nodes, offsets = nodes[order], offsets[order]
+        least = np.ones(len(nodes), dtype=bool)
+        least[1:] = nodes[1:] != nodes[:-1]
+        if nodes.size:
+            at_junctions = self.graph.distances(nodes[least], offsets[least])
+        else:
+            at_junctions = np.full(len(net.junctions), np.inf)
+        dist = np.empty(net.n)
+        dist[net.junctions] = at_junctions
+        via = at_junctions[self.from_start] + self.so_far
+        dist[self.inner_nodes] = np.minimum(via[0], via[1])
+        if walks:                                  # the rest of the starts' walks, directly
+            np.minimum.at(dist, heads, costs)
+        dist[starts] = 0.0
+        return dist
+
+    def search(self, seeds: np.ndarray) -> IndexReach:
+        dist = np.full(len(self.index), np.inf)
+        starts = np.flatnonzero(seeds)
+        dist[starts] = 0.0
+        inside = self.net.local[starts]
+        inside = inside[inside >= 0]
+        if inside.size:
+            dist[self.net.nodes] = np.minimum(dist[self.net.nodes], self.distances(inside))
+        return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
+
+
+def side_rail(index: HexIndex, into: np.ndarray, out_of: np.ndarray) -> SideRail:
+    """A side's rail searches (12B) over the map's shared rail net."""
+    return SideRail(rail_net(index), index, index.rail, into, out_of, index.rail_weight)

@@ -36,7 +36,7 @@ class RailNet:
         tail, head = local[dst], local[src]
         self.n = n = len(self.nodes)
         inner, into, first, total, hops = contract(n, tail, head, cost)
-        self.inner, self.into, self.first, self.total = inner, into, first, total
+        self.inner, self.into, self.first = inner, into, first
         self.junctions = np.flatnonzero(~inner)
         self.junction_of = np.full(n, -1, dtype=np.int64)
         self.junction_of[self.junctions] = np.arange(len(self.junctions))
@@ -52,6 +52,12 @@ class RailNet:
         pair = self.junction_of[self.start[ends]] * nj + self.junction_of[head[ends]]
         order = np.argsort(pair, kind="stable")
         self.ends, self.pair = ends[order], pair[order]
+        self.end_cost = total[self.ends]
+        # Each inner node's two edges in (one per direction along its chain), as two rows: the
+        # junction each walk left and its cost so far.
+        self.inner_nodes = np.flatnonzero(inner)
+        self.edges_in = into[inner].T
+        self.from_start, self.so_far = self.junction_of[self.start[self.edges_in]], total[self.edges_in]
 
     def followed(self, into: np.ndarray, out_of: np.ndarray) -> np.ndarray:
         """Edge mask: the walk from its junction to the edge's head is one a line may follow,
@@ -81,17 +87,14 @@ class SideRail:
         self.into_net, self.out_of_net = into[net.nodes], out_of[net.nodes]
         followed = net.followed(self.into_net, self.out_of_net)
         ends = followed[net.ends]
-        pair, cost = net.pair[ends], net.total[net.ends[ends]]
+        pair, cost = net.pair[ends], net.end_cost[ends]
         cut = np.flatnonzero(np.diff(pair, prepend=-1))
         nj = len(net.junctions)
         self.graph = FixedGraph(nj, pair[cut] // nj, pair[cut] % nj, np.minimum.reduceat(cost, cut) if cut.size
                                 else cost[:0])
-        # Each inner node's two edges in as two rows: the junction each walk left and its cost so
-        # far, infinite where the side may not follow the walk.
-        edges_in = net.into[net.inner].T
-        self.from_start = net.junction_of[net.start[edges_in]]
-        self.so_far = np.where(followed[edges_in], net.total[edges_in], np.inf)
-        self.inner_nodes = np.flatnonzero(net.inner)
+        # The inner nodes' costs so far along their two walks, infinite where the side may not
+        # follow the walk.
+        self.so_far = np.where(followed[net.edges_in], net.so_far, np.inf)
 
     def _walks_from(self, inside: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
         """The nodes a start inside a chain reaches along its two walks before the first node it
@@ -132,8 +135,8 @@ class SideRail:
             at_junctions = np.full(len(net.junctions), np.inf)
         dist = np.empty(net.n)
         dist[net.junctions] = at_junctions
-        via = at_junctions[self.from_start] + self.so_far
-        dist[self.inner_nodes] = np.minimum(via[0], via[1])
+        via = at_junctions[net.from_start] + self.so_far
+        dist[net.inner_nodes] = np.minimum(via[0], via[1])
         if walks:                                  # the rest of the starts' walks, directly
             np.minimum.at(dist, heads, costs)
         dist[starts] = 0.0

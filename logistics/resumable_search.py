@@ -38,7 +38,8 @@ class ResumableReach(IndexReach):
         self._work[frontier] = 0.0
         self._frontier = frontier[into[frontier]]       # a line enters these nodes from a neighbour
         self._rows = in_rows(index, edges, weight)
-        self._stamp = np.empty(n, dtype=np.int64)
+        # `_distinct`'s scratch, one per map index for all these searches (8 bytes a node).
+        self._stamp = index.__dict__.setdefault("_resumable_stamp", np.empty(n, dtype=np.int64))
         self._bound = 0.0 if self._frontier.size else np.inf    # the least distance on the frontier
         self._whole: Distances | None = None
         self._view: tuple[float, IndexReach] | None = None
@@ -75,6 +76,7 @@ class ResumableReach(IndexReach):
         if self._whole is None:
             self._run(None)
             self._whole = Distances(self._finished(self._work[:-1]))
+            self._work = self._view = None         # the whole search kept alone from here
         return self._whole
 
     def _unreached(self, b: int) -> bool:

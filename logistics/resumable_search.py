@@ -25,17 +25,28 @@ class ResumableReach(IndexReach):
     distances bit for bit, its rounds run as far as asked."""
 
     def __init__(self, index, seeds: np.ndarray, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
-                 weight: np.ndarray | None = None):
+                 weight: np.ndarray | None = None, known: ResumableReach | None = None):
+        """`known`: an earlier one over the same edges, masks and weights, from some of `seeds`,
+        stopped anywhere: this one goes on from where it stands, its own seeds added to the
+        frontier (every other node has relaxed its neighbours, and its distance is a path's from
+        seeds among `seeds`: a label-correcting search is exact from there, and the bound holds)."""
         self.index, self.seeds, self.mask_edges = index, seeds, edges
         self.into, self.out_of, self.weight, self.cutoff = into, out_of, weight, None
         n = len(index)
-        # As `search` does from scratch: one spare cell at -inf for neighbours off the map, and
-        # the nodes a line may not leave held at -inf too (no improvement reaches them).
-        self._work = np.full(n + 1, np.inf, _distance_type(index, weight, None))
-        self._work[n] = -np.inf
-        self._work[:n][~out_of] = -np.inf
-        frontier = np.flatnonzero(seeds)
-        self._work[frontier] = 0.0
+        added = np.flatnonzero(seeds if known is None else seeds & ~known.seeds)
+        if known is not None and known._work is not None:
+            self._work, frontier = known._work.copy(), np.union1d(known._frontier, added)
+        else:
+            # As `search` does from scratch (or from a finished search's distances): one spare
+            # cell at -inf for neighbours off the map, and the nodes a line may not leave held at
+            # -inf too (no improvement reaches them).
+            self._work = np.full(n + 1, np.inf, _distance_type(index, weight, None))
+            if known is not None:
+                self._work[:n] = known._whole.array
+            self._work[n] = -np.inf
+            self._work[:n][~out_of & (self._work[:n] == np.inf)] = -np.inf
+            frontier = added
+        self._work[added] = 0.0
         self._frontier = frontier[into[frontier]]       # a line enters these nodes from a neighbour
         self._rows = in_rows(index, edges, weight)
         # `_distinct`'s scratch, one per map index for all these searches (8 bytes a node).

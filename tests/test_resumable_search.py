@@ -101,3 +101,30 @@ def test_first_blocked_hexes_from_a_search_stopped_early(indexes, seed):
         assert walk.of(node) == first_blocked_one_by_one(full, blocked, node), node
     for node in rng.choice(len(ix), size=200).tolist():
         assert walk.of(node) == first_blocked_one_by_one(full, blocked, node), node
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_search_from_an_earlier_one_with_fewer_seeds_is_the_search_from_scratch(indexes, seed):
+    """A search that goes on from an earlier one over the same masks with some of its seeds (a
+    group of sources with a few more cities), stopped early or finished, read near and then
+    whole, is the search from scratch node for node."""
+    rng = np.random.default_rng(300 + seed)
+    ix = indexes[seed % 2]
+    how, seeds = case(rng, ix, seed)
+    more = seeds.copy()
+    more[rng.choice(np.flatnonzero(~seeds), size=3, replace=False)] = True
+    assert (more & ~seeds).any()
+    want = search(ix, more, **how).dist.array
+    known = ResumableReach(ix, seeds, **how)
+    if seed % 4 == 3:
+        known.dist                                   # finished before it is taken as a start
+    else:
+        known.settled(reached_near(rng, search(ix, seeds, **how), 0.3)[:-1])
+    reach = ResumableReach(ix, more, **how, known=known)
+    near = reached_near(rng, search(ix, more, **how), 0.3)
+    assert np.array_equal(reach.settled(near), want[near])
+    view = reach.bounded(near[:-1])
+    within = want <= view.cutoff
+    assert np.array_equal(view.dist.array[within], want[within])
+    assert np.array_equal(reach.dist.array, want) and reach.dist.array.dtype == want.dtype
+    assert not np.array_equal(known.dist.array, want)

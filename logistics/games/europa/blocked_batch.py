@@ -55,7 +55,7 @@ def blocks(engine, entries: list) -> list[Block]:
             weather = order[level]
             limit = lengths[weather]["overland"]
             relaxed = engine._relaxed(reach, level, view)
-            dist = relaxed.dist.array[these]
+            dist = relaxed.settled(these)
             walked = []                 # (row, node, d) of the lines whose first blocked hex is read
             for j, i, d in zip(level_rows, these.tolist(), dist.tolist()):
                 if not d <= limit:      # no line within the length (inf: none at all): 34F, 34K first
@@ -69,8 +69,8 @@ def blocks(engine, entries: list) -> list[Block]:
                 walked.append((j, i, d))
             if not walked:
                 continue
-            first = engine._first_blocked(relaxed, reach, level, view)
             starts = np.array([i for _, i, _ in walked], dtype=np.int64)
+            first = engine._first_blocked(relaxed, reach, level, view, starts)
             first.answer(starts)
             at_hex: dict[int, Block] = {}
             for (j, i, d), b in zip(walked, first.first[starts].tolist()):

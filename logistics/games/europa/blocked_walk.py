@@ -14,6 +14,7 @@ import numpy as np
 
 from logistics.games.europa.walks import steps_back
 from logistics.network import NODE, IndexReach
+from logistics.resumable_search import ResumableReach
 
 _UNREAD = -2     # `step`: the node's step not read yet (-1: no step, at a seed or not reached)
 _PENDING = -3    # `first`: not answered yet (-1: no blocked node on the way back)
@@ -24,8 +25,12 @@ class FirstBlocked:
     """The first blocked node back from any node of `reach` (an uncut search), `blocked` a node mask."""
 
     def __init__(self, reach: IndexReach, blocked: np.ndarray):
-        n = len(reach.dist.array)
-        self.reach, self.blocked = reach, blocked
+        # A search run only as far as asked is read through a view cut off where it stopped, once
+        # the starts of a walk are final there (a walk back only meets nodes nearer the seeds).
+        self.resumable = reach if isinstance(reach, ResumableReach) else None
+        self.reach = reach if self.resumable is None else self.resumable.bounded(np.zeros(0, dtype=np.int64))
+        n = len(self.reach.dist.array)
+        self.blocked = blocked
         # Node numbers fit in NODE (int32): on a large map these two are kept per search and side.
         self.step = np.full(n, _UNREAD, dtype=NODE)
         self.first = np.full(n, _PENDING, dtype=NODE)
@@ -39,6 +44,8 @@ class FirstBlocked:
 
     def answer(self, starts: np.ndarray) -> None:
         """Answer every node of `starts` at once."""
+        if self.resumable is not None:
+            self.reach = self.resumable.bounded(starts)
         walked = self._walk(np.unique(starts))
         if walked.size:
             self._resolve(walked)

@@ -9,8 +9,9 @@ from logistics.games.europa.naval import NavalZones, first_block, port_state, se
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
-from logistics.network import Distances, Reach, Regions, search
+from logistics.network import Distances, Regions, search
 from logistics.position import Unit
+from logistics.resumable_search import ResumableReach
 from logistics.verdict import Block
 
 
@@ -29,7 +30,8 @@ class Explanations:
         weather = self.rules.weather_order[level]
         relaxed = self._relaxed(reach, level, view)
         limit = self.rules.lengths[weather]["overland"]
-        d = relaxed.dist.get(i)
+        d = relaxed.settled(np.array([i]))[0].item()
+        d = None if d == np.inf else d
         if d is None or d > limit:
             naval = self._naval_block(unit, reach, i)
             if naval is not None:
@@ -43,27 +45,37 @@ class Explanations:
         return Block(ix.hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                            f"{weather} allows {limit}")
 
-    def _relaxed(self, reach: GroupReach, level: int, view) -> Reach:
+    def _relaxed(self, reach: GroupReach, level: int, view) -> ResumableReach:
         """The search that ignores 12A (every hex a line may enter but for units, ZOCs, 37C, 39A),
-        toward the group's networks at weather `level`, kept per group and level."""
+        toward the group's networks at weather `level`, kept per group and level; its rounds run
+        as far as the nodes read need (resumable_search.py)."""
         key = ("relaxed", id(reach), level)
         if key not in self._memo or self._memo[key][0] is not reach:
             allowed = self.level <= level        # a whole-map mask: made once per search, not per unit
             open_view = Unblocked(view)          # the same for both sides
             over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
-            self._memo[key] = (reach, self._search(("relaxed", level), over_seeds | ((reach.rail_ok | reach.seeds) & allowed),
-                                                   **self._overland(allowed, open_view)))
+            seeds = over_seeds | ((reach.rail_ok | reach.seeds) & allowed)
+            # Kept per level and seeds: groups whose networks come out the same share it.
+            full = ("relaxed search", level, np.packbits(seeds).tobytes())
+            if full not in self._memo:
+                how = self._overland(allowed, open_view)
+                earlier = self._memo.setdefault(("relaxed searches", level), [])
+                self._memo[full] = ResumableReach(self.index, seeds, **how, known=_within(earlier, seeds, how))
+                earlier.append(self._memo[full])
+            self._memo[key] = (reach, self._memo[full])
         return self._memo[key][1]
 
-    def _first_blocked(self, relaxed: Reach, reach: GroupReach, level: int, view) -> FirstBlocked:
+    def _first_blocked(self, relaxed: ResumableReach, reach: GroupReach, level: int, view,
+                       starts: np.ndarray | None = None) -> FirstBlocked:
         """The first blocked hexes back along the relaxed search, kept per search and side; on first
-        use answered at once for every node where a unit of the side stands that no line of the
-        group reaches (the units this search explains), the rest as they are asked."""
+        use answered at once for `starts`, by default every node where a unit of the side stands
+        that no line of the group reaches (the units this search explains), the rest as they are
+        asked."""
         key = ("first blocked", id(relaxed), view.side)
         known = self._memo.get(key)
         if known is None or known[0] is not relaxed:
             known = self._memo[key] = (relaxed, FirstBlocked(relaxed, ~view.enter))
-            known[1].answer(self._unlined_units(reach, level, view.side))
+            known[1].answer(self._unlined_units(reach, level, view.side) if starts is None else starts)
         return known[1]
 
     def _unlined_units(self, reach: GroupReach, level: int, side: str) -> np.ndarray:
@@ -232,3 +244,18 @@ class Explanations:
                 supplied |= masks["allowed"] & (reach.dist.array <= limit)
             self._memo[key] = supplied
         return supplied
+
+
+def _within(earlier: list[ResumableReach], seeds: np.ndarray, how: dict) -> ResumableReach | None:
+    """Of `earlier` relaxed searches, one over the masks of `how` whose seeds are all among `seeds`,
+    the fewest short (groups of sources differ by a few cities), or None."""
+    best, fewest = None, None
+    for reach in earlier:
+        if reach.mask_edges is not how["edges"] or reach.weight is not how["weight"] \
+                or (reach.seeds & ~seeds).any() or not np.array_equal(reach.into, how["into"]) \
+                or not np.array_equal(reach.out_of, how["out_of"]):
+            continue
+        missing = int(np.count_nonzero(seeds & ~reach.seeds))
+        if fewest is None or missing < fewest:
+            best, fewest = reach, missing
+    return best

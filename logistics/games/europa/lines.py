@@ -244,31 +244,43 @@ class Lines:
     def _line_from_parts(self, reach: GroupReach, i: int, parts: tuple):
         """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as
         `_trace` (its overland, road and rail branches)."""
-        kind, level, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth, \
-            rail_cost = parts
-        # The parts `append` and `add_descent` would add, made at once (this runs once per unit);
-        # lengths keep the elements used, in their order, as `_trace` gives them.
-        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
-        counts = [("unit", 1), ("overland", over_depth)]
+        lengths, source, weathers, _ = self._walked_summary(reach, parts)
+        return parts[1], self._walked_line(reach, i, parts), lengths, source, dict(weathers)
+
+    @staticmethod
+    def _walked_summary(reach: GroupReach, parts: tuple) -> tuple[dict[str, float], str | None, tuple, int]:
+        """Of a line `_walk_group` walked (its `parts`): its lengths (the elements used, in their
+        order, as `_trace` gives them), its source, each element's weather level (36D) as pairs, and
+        the node it ends at."""
+        kind, level, over_end, _, over_len, road_level, road_end, road_depth, rail_end, rail_depth, rail_cost = parts
         lengths = {"overland": over_len} if over_len else {}
         if kind == ENDS_OVERLAND:
-            return level, PendingLine(self, line_parts, counts), lengths, reach.source_of[over_end], \
-                {"overland": level}
-        line_parts.append((reach.road[road_level], over_end, "road", road_end))
-        counts.append(("road", road_depth))
+            return lengths, reach.source_of[over_end], (("overland", level),), over_end
         if road_depth:
             lengths["road"] = float(road_depth)
-        weathers = {"overland": level, "road": road_level} if road_depth else {"overland": level}
+        weathers = (("overland", level), ("road", road_level)) if road_depth else (("overland", level),)
         if kind == ENDS_BY_ROAD:
-            return level, PendingLine(self, line_parts, counts), lengths, reach.source_of[road_end], weathers
-        line_parts.append((reach.rail, road_end, "rail", rail_end))
-        counts.append(("rail", rail_depth))
+            return lengths, reach.source_of[road_end], weathers, road_end
         if rail_depth:
             lengths["rail"] = float(rail_depth)
         low_volume = float(rail_cost // LOW_VOLUME_WEIGHT)
         if low_volume:
             lengths["rail_low_volume"] = low_volume
-        return level, PendingLine(self, line_parts, counts), lengths, reach.source_of.get(rail_end), weathers
+        return lengths, reach.source_of.get(rail_end), weathers, rail_end
+
+    def _walked_line(self, reach: GroupReach, i: int, parts: tuple) -> PendingLine:
+        """The line from node i `_walk_group` walked (its `parts`), as the PendingLine `_trace`
+        makes: the parts `append` and `add_descent` would add, made at once."""
+        kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
+        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
+        counts = [("unit", 1), ("overland", over_depth)]
+        if kind != ENDS_OVERLAND:
+            line_parts.append((reach.road[road_level], over_end, "road", road_end))
+            counts.append(("road", road_depth))
+            if kind != ENDS_BY_ROAD:
+                line_parts.append((reach.rail, road_end, "rail", rail_end))
+                counts.append(("rail", rail_depth))
+        return PendingLine(self, line_parts, counts)
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""

@@ -54,7 +54,8 @@ def test_a_batch_walks_every_line_as_one_walk_at_a_time(seed, cutoff):
     second = rng.choice(reached, size=len(reached) // 3, replace=False)   # onto the first's walks
     walks = Walks(reach)
     walk_many(walks, first)
-    walk_many(walks, np.concatenate([second, [int(np.flatnonzero(array == np.inf)[0])]]))
+    # Starts in no order, some repeated, and one not reached: each walked once, as alone.
+    walk_many(walks, np.concatenate([second, second[::-2], [int(np.flatnonzero(array == np.inf)[0])]]))
     longest = 0
     for start in np.concatenate([first, second]).tolist():
         end, steps = _one_line(reach, start)

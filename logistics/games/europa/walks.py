@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from logistics.network import IndexReach
+from logistics.network import IndexReach, _distinct
 
 # After this many rounds a walk is a long one (rail): if the search has at most TABULATE times as
 # many reached nodes as the walks entered so far, every node's step is found in one array pass and
@@ -57,8 +57,10 @@ def walk_many(walks, starts: np.ndarray) -> None:
     known = np.zeros(len(reach.dist.array), dtype=bool)
     if ends:
         known[np.fromiter(ends, dtype=np.int64, count=len(ends))] = True
-    front = np.unique(starts)
-    front = front[~known[front]]
+    # The walks' fronts without repeats, in any order (`parts` are sorted by node at the end):
+    # marked in a scratch array, not sorted and hashed each round (np.unique).
+    stamp = np.empty(len(known), dtype=np.int64)
+    front = _distinct(starts[~known[starts]], stamp)
     parts, table, walked = [], None, 0
     while front.size:                                   # one step of every walk per round
         known[front] = True
@@ -68,7 +70,7 @@ def walk_many(walks, starts: np.ndarray) -> None:
         nxt, weight = steps_back(reach, front, table)
         parts.append((front, nxt, weight))
         ahead = nxt[nxt >= 0]
-        front = np.unique(ahead[~known[ahead]])
+        front = _distinct(ahead[~known[ahead]], stamp)
     if not parts:
         return
     nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))

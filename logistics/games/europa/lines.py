@@ -172,15 +172,35 @@ class Lines:
         verdicts read them one unit at a time: each unit's `_walk`s are then found, not walked."""
         if self.unchecked:
             return
-        pos, groups = self.index.pos, {}
-        for unit in self.position.units:
-            hex_, _, cannot = self.placed_hex(unit)
-            if cannot is None and hex_ in pos:
-                reach = self.general_reach(unit)
-                groups.setdefault(id(reach), (reach, set()))[1].add(pos[hex_])
+        pos, groups, reach_of = self.index.pos, {}, {}
+        for unit, node in zip(self.position.units, self._unit_nodes()):
+            if unit.aboard is not None:                 # embarked: traced from its group's port
+                hex_, _, cannot = self.placed_hex(unit)
+                node = pos.get(hex_) if cannot is None else None
+            if node is None:
+                continue
+            # The group depends only on the unit's side, coalition and affiliation (12C1).
+            reach = reach_of.get((unit.side, unit.coalition, unit.affiliation))
+            if reach is None:
+                reach = reach_of[(unit.side, unit.coalition, unit.affiliation)] = self.general_reach(unit)
+            groups.setdefault(id(reach), (reach, []))[1].append(node)
         for reach, nodes in groups.values():
+            nodes = np.unique(np.array(nodes, dtype=np.int64))
             if len(nodes) >= self.BATCH:
-                self._walk_group(reach, np.array(sorted(nodes), dtype=np.int64))
+                self._walk_group(reach, nodes)
+
+    def _unit_nodes(self) -> list[int | None]:
+        """The node of each unit's hex (None: no hex, or off the map), found at once from the index's
+        grid (`HexIndex.nodes`) and kept per engine: the verdicts read it three times per unit."""
+        nodes = self._memo.get("unit nodes")
+        if nodes is None:
+            units = self.position.units
+            placed = [k for k, u in enumerate(units) if u.hex is not None]
+            nodes = self._memo["unit nodes"] = [None] * len(units)
+            for k, node in zip(placed, self.index.nodes((units[k].hex for k in placed), len(placed)).tolist()):
+                if node >= 0:
+                    nodes[k] = node
+        return nodes
 
     def _walk_group(self, reach: GroupReach, nodes: np.ndarray) -> None:
         """The walks `_trace` makes from `nodes`, in whole-array batches (walks.walk_many): the
@@ -295,8 +315,7 @@ class Lines:
         """The nodes units stand on, each with its place in `_units_line_levels`' arrays."""
         slots = self._memo.get("unit slots")
         if slots is None:
-            pos = self.index.pos
-            nodes = sorted({pos[u.hex] for u in self.position.units if u.hex in pos})
+            nodes = sorted({node for node in self._unit_nodes() if node is not None})
             slots = self._memo["unit slots"] = {node: k for k, node in enumerate(nodes)}
         return slots
 

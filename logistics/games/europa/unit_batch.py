@@ -21,15 +21,15 @@ def unit_verdicts(engine) -> list[Verdict]:
     units = engine.position.units
     if engine.unchecked or engine.rules.deemed_in_supply:
         return [engine.verdict(u) for u in units]
-    pos, memo = engine.index.pos, engine._memo
+    memo = engine._memo
     # Units of one side, coalition and affiliation share their group (12C1) and what is read per
     # group: found once per kind of unit, not once per unit.
     kinds: dict[tuple, int] = {}
     groups, traced_of = [], []          # per kind: (a unit, its group), the group's walked lines
     fast, rest = [], []                 # (k, unit, node, group, kind[, its walked parts])
-    for k, unit in enumerate(units):
-        node = pos.get(unit.hex) if unit.aboard is None else None
-        if node is None or INTRINSIC_GARRISON in unit.tags:     # 39D: deemed in supply
+    for k, (unit, node) in enumerate(zip(units, engine._unit_nodes())):
+        # Off the map, embarked, or deemed in supply (39D): left to `verdict`.
+        if node is None or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
             continue
         kind = kinds.get((unit.side, unit.coalition, unit.affiliation))
         if kind is None:

@@ -12,6 +12,7 @@ import numpy as np
 from logistics.games.europa.blocked_batch import blocks, unlined
 from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
+from logistics.hex_ids import hex_ids
 from logistics.verdict import Verdict, made_verdict
 
 
@@ -46,12 +47,14 @@ def unit_verdicts(engine) -> list[Verdict]:
             rest.append((k, unit, node, reach, kind))
     blocked = unlined(engine, rest)
     cut_offs, attack_reads = _array_reads(engine, fast + blocked, groups)
+    # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
+    printed = hex_ids(engine.index, [e[2] for e in fast + blocked])
     found = blocks(engine, blocked)
     hex_id, summary, walked_line = engine.index.hex_id, engine._walked_summary, engine._walked_line
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
     out: list = [None] * len(units)
     places, named = {}, {}
-    for (k, unit, node, reach, kind, parts), cut_off, attacks in zip(fast, cut_offs, attack_reads):
+    for (k, unit, node, reach, kind, parts), cut_off, attacks, hex_ in zip(fast, cut_offs, attack_reads, printed):
         isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
         lengths, source, weathers, end = summary(reach, parts)
         weather = named.get(weathers)
@@ -60,14 +63,15 @@ def unit_verdicts(engine) -> list[Verdict]:
         place = places.get(end, False)
         if place is False:
             place = places[end] = engine._place_of(hex_id(end))
-        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_id(node), IN_SUPPLY, source, isolated,
+        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
                               attacks, weather, lengths, walked_line(reach, node, parts), None, unit.oos, 0,
                               rules_of[kind].copy(), place, isolation)
-    for (k, unit, node, reach, kind), cut_off, attacks, block in zip(blocked, cut_offs[len(fast):],
-                                                                     attack_reads[len(fast):], found):
+    n = len(fast)
+    for (k, unit, node, reach, kind), cut_off, attacks, hex_, block in zip(blocked, cut_offs[n:], attack_reads[n:],
+                                                                           printed[n:], found):
         # 12B: no line reaches the unit, `found` says why
         isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
-        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_id(node), OUT_OF_SUPPLY, None, isolated,
+        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, OUT_OF_SUPPLY, None, isolated,
                               attacks, None, {}, [], block, unit.oos, unit.oos + 1, rules_of[kind].copy(),
                               isolation=isolation)
     # Every other unit, in the units' order, as `verdict` judges it alone.

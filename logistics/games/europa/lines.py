@@ -3,7 +3,7 @@ road, rail, and the naval element by sea to a port connected to a source (12B, 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 
 import numpy as np
 
@@ -239,11 +239,10 @@ class Lines:
         kind = np.where(on_road, np.where(by_rail, np.where(on_rail, ENDS_BY_RAIL, UNBATCHED), ENDS_BY_ROAD),
                         ENDS_OVERLAND)
         kind[on_road & (road_level < 0)] = UNBATCHED          # `_road_level` says what is wrong
-        traced = self._traced(reach)
-        for part in zip(*(a.tolist() for a in (nodes, kind, levels, over_end, over_depth, over_len, road_level,
-                                               road_end, road_depth, rail_end, rail_depth, rail_cost))):
-            if part[1] != UNBATCHED:
-                traced[part[0]] = part[1:]
+        batched = kind != UNBATCHED
+        self._traced(reach).update(zip(nodes[batched].tolist(), zip(*(a[batched].tolist() for a in (
+            kind, levels, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth,
+            rail_cost)))))
 
     def _traced(self, reach: GroupReach) -> dict[int, tuple]:
         """Node -> the parts of its line walked by `_walk_group`, kept per group."""
@@ -258,7 +257,8 @@ class Lines:
         walked at once."""
         walks = self._walks(reach)
         walk_many(walks, starts)
-        found = np.array([walks.ends[s] for s in starts.tolist()], dtype=np.int64).reshape(-1, 2)
+        found = np.fromiter(chain.from_iterable(map(walks.ends.__getitem__, starts.tolist())), dtype=np.int64,
+                            count=2 * len(starts)).reshape(-1, 2)
         return found[:, 0], found[:, 1]
 
     def _line_from_parts(self, reach: GroupReach, i: int, parts: tuple):

@@ -144,8 +144,8 @@ class Numbering:
         col_bounds, row_bounds, table = self._cells
         ci = np.searchsorted(col_bounds, cols, side="right") - 1
         ri = np.searchsorted(row_bounds, rows, side="right") - 1
+        # Before the first bound (-1) reads the table's last column or row: past every sheet, -1.
         sheet_of = np.array(table, dtype=np.int64).reshape(len(col_bounds), len(row_bounds))[ci, ri]
-        sheet_of[(ci < 0) | (ri < 0)] = -1
         first, second = np.zeros_like(cols), np.zeros_like(rows)
         for k in np.unique(sheet_of[sheet_of >= 0]).tolist():
             at, s = sheet_of == k, self.sheets[k]

@@ -3,13 +3,13 @@ road, rail, and the naval element by sea to a port connected to a source (12B, 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, repeat
 
 import numpy as np
 
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
-from logistics.games.europa.walks import walk_many
+from logistics.games.europa.walks import known_ends, walk_many
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
 from logistics.verdict import LineStep
@@ -106,10 +106,21 @@ class Walks:
     along are read at most of their nodes anyway."""
 
     TABULATE = 16
-    __slots__ = ("reach", "_after", "batches", "ends", "read", "check_at")
+    __slots__ = ("reach", "_after", "batches", "_ends", "walked", "read", "check_at")
 
     def __init__(self, reach: Reach):
-        self.reach, self._after, self.batches, self.ends, self.read, self.check_at = reach, {}, [], {}, 0, 256
+        self.reach, self._after, self.batches, self.read, self.check_at = reach, {}, [], 0, 256
+        self._ends, self.walked = {}, []
+
+    @property
+    def ends(self) -> dict[int, tuple[int, int]]:
+        """Node -> (the node its line ends at, its number of steps), those of the nodes
+        `walks.walk_many` walked included: a batch's ends, arrays (`walked`: nodes, ends, numbers
+        of steps), are made into the table only when a line is walked one step at a time."""
+        for nodes, end, depth in self.walked:
+            self._ends.update(zip(nodes.tolist(), zip(end.tolist(), depth.tolist())))
+        self.walked.clear()
+        return self._ends
 
     @property
     def after(self) -> dict[int, tuple[int, float] | None]:
@@ -257,9 +268,7 @@ class Lines:
         walked at once."""
         walks = self._walks(reach)
         walk_many(walks, starts)
-        found = np.fromiter(chain.from_iterable(map(walks.ends.__getitem__, starts.tolist())), dtype=np.int64,
-                            count=2 * len(starts)).reshape(-1, 2)
-        return found[:, 0], found[:, 1]
+        return known_ends(walks, starts)
 
     def _line_from_parts(self, reach: GroupReach, i: int, parts: tuple):
         """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as

@@ -17,6 +17,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 
+import numpy as np
+
 STYLES = ("europa", "tscw", "ocs")
 
 _PATTERNS = {
@@ -26,6 +28,9 @@ _PATTERNS = {
     "ocs": re.compile(r"^(?P<sheet>[A-Za-z]+)(?P<col>\d{1,2})\.(?P<row>\d{2})$", re.ASCII),
 }
 _EXAMPLES = {"europa": "23A:3825", "tscw": "2509", "ocs": "B12.07"}
+# A printed id from its sheet's name and the two numbers in the order the sheet prints them (a TSCW
+# id prints no sheet name: "%.0s" prints none of it).
+_FORMS = {"europa": "%s:%02d%02d", "tscw": "%.0s%02d%02d", "ocs": "%s%02d.%02d"}
 
 
 class NumberingError(ValueError):
@@ -127,11 +132,28 @@ class Numbering:
         if sheet is not None:
             c, r = sheet.printed(col, row)
             if 0 <= c <= 99 and 0 <= r <= 99:
-                if sheet.row_first:
-                    c, r = r, c
-                if self.style == "europa":
-                    return f"{sheet.name}:{c:02d}{r:02d}"
-                if self.style == "ocs":
-                    return f"{sheet.name}{c:02d}.{r:02d}"
-                return f"{c:02d}{r:02d}"
+                return _FORMS[self.style] % ((sheet.name, r, c) if sheet.row_first else (sheet.name, c, r))
         raise NumberingError(f"grid position ({col}, {row}) has no printed id on any sheet")
+
+    def format_many(self, cols, rows) -> list[str]:
+        """`format` of each grid (cols[k], rows[k]) at once (issue 19: a large map's verdict prints
+        tens of thousands of hexes): each position's sheet read from `_cells`' table by array look-ups,
+        its printed numbers by array arithmetic per sheet. Raises `format`'s error for the first
+        position that has no printed id."""
+        cols, rows = np.asarray(cols, dtype=np.int64), np.asarray(rows, dtype=np.int64)
+        col_bounds, row_bounds, table = self._cells
+        ci = np.searchsorted(col_bounds, cols, side="right") - 1
+        ri = np.searchsorted(row_bounds, rows, side="right") - 1
+        # Before the first bound (-1) reads the table's last column or row: past every sheet, -1.
+        sheet_of = np.array(table, dtype=np.int64).reshape(len(col_bounds), len(row_bounds))[ci, ri]
+        first, second = np.zeros_like(cols), np.zeros_like(rows)
+        for k in np.unique(sheet_of[sheet_of >= 0]).tolist():
+            at, s = sheet_of == k, self.sheets[k]
+            c, r = s.printed(cols[at], rows[at])
+            first[at], second[at] = (r, c) if s.row_first else (c, r)
+        bad = (sheet_of < 0) | (first < 0) | (first > 99) | (second < 0) | (second > 99)
+        if bad.any():
+            k = int(np.flatnonzero(bad)[0])
+            self.format(int(cols[k]), int(rows[k]))             # raises its error
+        names = [self.sheets[k].name for k in sheet_of.tolist()]
+        return [_FORMS[self.style] % printed for printed in zip(names, first.tolist(), second.tolist())]

@@ -6,13 +6,14 @@ verdicts of an engine that walked every line at once must read as those of an en
 unit alone (12B elements, 36D weathers, 12B4 naval elements)."""
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 from logistics.files import load_scenario_file
 from logistics.games.europa.limited import apply_limited_sources
-from logistics.games.europa.lines import Walks
+from logistics.games.europa.lines import Lines, Walks
 from logistics.games.europa.supply import EuropaSupply
 from logistics.games.europa.walks import walk_many
 from logistics.network import index_of, search
@@ -52,11 +53,16 @@ def test_a_batch_walks_every_line_as_one_walk_at_a_time(seed, cutoff):
     reached = np.flatnonzero(array != np.inf)
     first = rng.choice(reached, size=len(reached) // 4, replace=False)
     second = rng.choice(reached, size=len(reached) // 3, replace=False)   # onto the first's walks
+    alone = rng.choice(reached, size=len(reached) // 10, replace=False)   # walked one at a time between
     walks = Walks(reach)
     walk_many(walks, first)
-    walk_many(walks, np.concatenate([second, [int(np.flatnonzero(array == np.inf)[0])]]))
+    one_at_a_time = SimpleNamespace(_walks=lambda _: walks)      # what `Lines._walk` reads of the engine
+    for start in alone.tolist():
+        Lines._walk(one_at_a_time, reach, start)
+    # Starts in no order, some repeated, and one not reached: each walked once, as alone.
+    walk_many(walks, np.concatenate([second, second[::-2], [int(np.flatnonzero(array == np.inf)[0])]]))
     longest = 0
-    for start in np.concatenate([first, second]).tolist():
+    for start in np.concatenate([first, alone, second]).tolist():
         end, steps = _one_line(reach, start)
         assert walks.ends[start] == (end, len(steps)), start
         cur = start

@@ -1,6 +1,8 @@
 """Printed hex ids <-> grid positions for the Europa, TSCW and OCS numbering schemes."""
+import re
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from logistics.numbering import Numbering, NumberingError, Sheet
@@ -129,3 +131,26 @@ def test_the_sheet_table_prints_every_hex_as_asking_each_sheet(style, sheets):
                     numbering.format(col, row)
             else:
                 assert numbering.format(col, row) == expected
+
+
+@settings(deadline=None)
+@given(st.sampled_from(["europa", "tscw", "ocs"]), _SHEETS)
+def test_format_many_prints_every_hex_as_format(style, sheets):
+    """`Numbering.format_many` (issue 19: many positions at once, by array look-ups in the same
+    table of sheets) prints every printable grid position around the sheets as `format` does, and
+    raises `format`'s error for the first position that has no printed id."""
+    numbering = Numbering(style, tuple(sheets))
+    printable, unprintable = [], []
+    for position in ((col, row) for col in range(-7, 72) for row in range(-7, 72)):
+        try:
+            printable.append((position, numbering.format(*position)))
+        except NumberingError as error:
+            unprintable.append((position, str(error)))
+    if printable:
+        (cols, rows), expected = zip(*(p for p, _ in printable)), [text for _, text in printable]
+        assert numbering.format_many(cols, rows) == expected
+    if unprintable:
+        (col, row), message = unprintable[len(unprintable) // 2]
+        with pytest.raises(NumberingError, match=re.escape(message)):
+            numbering.format_many([*cols[:3], col, *cols[3:]] if printable else [col],
+                                  [*rows[:3], row, *rows[3:]] if printable else [row])

@@ -196,3 +196,24 @@ def test_out_of_supply_verdicts_of_random_positions_read_as_verdict_gives_them(m
     assert any(v.general == ON_POINTS for v in verdicts) == points
     if short:
         assert any(v.blocked.reason.startswith("the nearest line needs") for v in out)
+
+
+def test_units_nodes_found_at_once_are_those_of_the_index():
+    """The node of each unit's hex, found at once from the index's grid (`Lines._unit_nodes`), is
+    `index.pos`'s, None for a unit with no hex (in a box) or on a hex off the map (the grid's border
+    ring, clipped coordinates beyond it)."""
+    from dataclasses import replace
+
+    from logistics.hexgrid import Hex
+    s = synthetic(3000, 150, 3)
+    rng = np.random.default_rng(3)
+    units = list(s.position.units)
+    for k in rng.choice(len(units), size=40, replace=False).tolist():
+        q, r = units[k].hex
+        units[k] = replace(units[k], hex=[None, Hex(q + 500, r), Hex(q, r - 900), Hex(-q - 3, r)][k % 4])
+    position = replace(s.position, units=tuple(units))
+    engine = EuropaSupply(position, s.map)
+    pos = engine.index.pos
+    assert engine._unit_nodes() == [pos.get(u.hex) for u in units]
+    assert sum(u.hex is not None and u.hex not in pos for u in units) >= 10
+    assert sum(u.hex is None for u in units) >= 5

@@ -9,7 +9,7 @@ import numpy as np
 
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
-from logistics.games.europa.walks import walk_many
+from logistics.games.europa.walks import known_ends, walk_many
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
 from logistics.verdict import LineStep
@@ -106,10 +106,21 @@ class Walks:
     along are read at most of their nodes anyway."""
 
     TABULATE = 16
-    __slots__ = ("reach", "_after", "batches", "ends", "read", "check_at")
+    __slots__ = ("reach", "_after", "batches", "_ends", "walked", "read", "check_at")
 
     def __init__(self, reach: Reach):
-        self.reach, self._after, self.batches, self.ends, self.read, self.check_at = reach, {}, [], {}, 0, 256
+        self.reach, self._after, self.batches, self.read, self.check_at = reach, {}, [], 0, 256
+        self._ends, self.walked = {}, []
+
+    @property
+    def ends(self) -> dict[int, tuple[int, int]]:
+        """Node -> (the node its line ends at, its number of steps), those of the nodes
+        `walks.walk_many` walked included: a batch's ends, arrays (`walked`: nodes, ends, numbers
+        of steps), are made into the table only when a line is walked one step at a time."""
+        for nodes, end, depth in self.walked:
+            self._ends.update(zip(nodes.tolist(), zip(end.tolist(), depth.tolist())))
+        self.walked.clear()
+        return self._ends
 
     @property
     def after(self) -> dict[int, tuple[int, float] | None]:
@@ -172,15 +183,35 @@ class Lines:
         verdicts read them one unit at a time: each unit's `_walk`s are then found, not walked."""
         if self.unchecked:
             return
-        pos, groups = self.index.pos, {}
-        for unit in self.position.units:
-            hex_, _, cannot = self.placed_hex(unit)
-            if cannot is None and hex_ in pos:
-                reach = self.general_reach(unit)
-                groups.setdefault(id(reach), (reach, set()))[1].add(pos[hex_])
+        pos, groups, reach_of = self.index.pos, {}, {}
+        for unit, node in zip(self.position.units, self._unit_nodes()):
+            if unit.aboard is not None:                 # embarked: traced from its group's port
+                hex_, _, cannot = self.placed_hex(unit)
+                node = pos.get(hex_) if cannot is None else None
+            if node is None:
+                continue
+            # The group depends only on the unit's side, coalition and affiliation (12C1).
+            reach = reach_of.get((unit.side, unit.coalition, unit.affiliation))
+            if reach is None:
+                reach = reach_of[(unit.side, unit.coalition, unit.affiliation)] = self.general_reach(unit)
+            groups.setdefault(id(reach), (reach, []))[1].append(node)
         for reach, nodes in groups.values():
+            nodes = np.unique(np.array(nodes, dtype=np.int64))
             if len(nodes) >= self.BATCH:
-                self._walk_group(reach, np.array(sorted(nodes), dtype=np.int64))
+                self._walk_group(reach, nodes)
+
+    def _unit_nodes(self) -> list[int | None]:
+        """The node of each unit's hex (None: no hex, or off the map), found at once from the index's
+        grid (`HexIndex.nodes`) and kept per engine: the verdicts read it three times per unit."""
+        nodes = self._memo.get("unit nodes")
+        if nodes is None:
+            units = self.position.units
+            placed = [k for k, u in enumerate(units) if u.hex is not None]
+            nodes = self._memo["unit nodes"] = [None] * len(units)
+            for k, node in zip(placed, self.index.nodes((units[k].hex for k in placed), len(placed)).tolist()):
+                if node >= 0:
+                    nodes[k] = node
+        return nodes
 
     def _walk_group(self, reach: GroupReach, nodes: np.ndarray) -> None:
         """The walks `_trace` makes from `nodes`, in whole-array batches (walks.walk_many): the
@@ -219,11 +250,10 @@ class Lines:
         kind = np.where(on_road, np.where(by_rail, np.where(on_rail, ENDS_BY_RAIL, UNBATCHED), ENDS_BY_ROAD),
                         ENDS_OVERLAND)
         kind[on_road & (road_level < 0)] = UNBATCHED          # `_road_level` says what is wrong
-        traced = self._traced(reach)
-        for part in zip(*(a.tolist() for a in (nodes, kind, levels, over_end, over_depth, over_len, road_level,
-                                               road_end, road_depth, rail_end, rail_depth, rail_cost))):
-            if part[1] != UNBATCHED:
-                traced[part[0]] = part[1:]
+        batched = kind != UNBATCHED
+        self._traced(reach).update(zip(nodes[batched].tolist(), zip(*(a[batched].tolist() for a in (
+            kind, levels, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth,
+            rail_cost)))))
 
     def _traced(self, reach: GroupReach) -> dict[int, tuple]:
         """Node -> the parts of its line walked by `_walk_group`, kept per group."""
@@ -238,37 +268,48 @@ class Lines:
         walked at once."""
         walks = self._walks(reach)
         walk_many(walks, starts)
-        found = np.array([walks.ends[s] for s in starts.tolist()], dtype=np.int64).reshape(-1, 2)
-        return found[:, 0], found[:, 1]
+        return known_ends(walks, starts)
 
     def _line_from_parts(self, reach: GroupReach, i: int, parts: tuple):
         """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as
         `_trace` (its overland, road and rail branches)."""
-        kind, level, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth, \
-            rail_cost = parts
-        # The parts `append` and `add_descent` would add, made at once (this runs once per unit);
-        # lengths keep the elements used, in their order, as `_trace` gives them.
-        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
-        counts = [("unit", 1), ("overland", over_depth)]
+        lengths, source, weathers, _ = self._walked_summary(reach, parts)
+        return parts[1], self._walked_line(reach, i, parts), lengths, source, dict(weathers)
+
+    @staticmethod
+    def _walked_summary(reach: GroupReach, parts: tuple) -> tuple[dict[str, float], str | None, tuple, int]:
+        """Of a line `_walk_group` walked (its `parts`): its lengths (the elements used, in their
+        order, as `_trace` gives them), its source, each element's weather level (36D) as pairs, and
+        the node it ends at."""
+        kind, level, over_end, _, over_len, road_level, road_end, road_depth, rail_end, rail_depth, rail_cost = parts
         lengths = {"overland": over_len} if over_len else {}
         if kind == ENDS_OVERLAND:
-            return level, PendingLine(self, line_parts, counts), lengths, reach.source_of[over_end], \
-                {"overland": level}
-        line_parts.append((reach.road[road_level], over_end, "road", road_end))
-        counts.append(("road", road_depth))
+            return lengths, reach.source_of[over_end], (("overland", level),), over_end
         if road_depth:
             lengths["road"] = float(road_depth)
-        weathers = {"overland": level, "road": road_level} if road_depth else {"overland": level}
+        weathers = (("overland", level), ("road", road_level)) if road_depth else (("overland", level),)
         if kind == ENDS_BY_ROAD:
-            return level, PendingLine(self, line_parts, counts), lengths, reach.source_of[road_end], weathers
-        line_parts.append((reach.rail, road_end, "rail", rail_end))
-        counts.append(("rail", rail_depth))
+            return lengths, reach.source_of[road_end], weathers, road_end
         if rail_depth:
             lengths["rail"] = float(rail_depth)
         low_volume = float(rail_cost // LOW_VOLUME_WEIGHT)
         if low_volume:
             lengths["rail_low_volume"] = low_volume
-        return level, PendingLine(self, line_parts, counts), lengths, reach.source_of.get(rail_end), weathers
+        return lengths, reach.source_of.get(rail_end), weathers, rail_end
+
+    def _walked_line(self, reach: GroupReach, i: int, parts: tuple) -> PendingLine:
+        """The line from node i `_walk_group` walked (its `parts`), as the PendingLine `_trace`
+        makes: the parts `append` and `add_descent` would add, made at once."""
+        kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
+        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
+        counts = [("unit", 1), ("overland", over_depth)]
+        if kind != ENDS_OVERLAND:
+            line_parts.append((reach.road[road_level], over_end, "road", road_end))
+            counts.append(("road", road_depth))
+            if kind != ENDS_BY_ROAD:
+                line_parts.append((reach.rail, road_end, "rail", rail_end))
+                counts.append(("rail", rail_depth))
+        return PendingLine(self, line_parts, counts)
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""
@@ -283,8 +324,7 @@ class Lines:
         """The nodes units stand on, each with its place in `_units_line_levels`' arrays."""
         slots = self._memo.get("unit slots")
         if slots is None:
-            pos = self.index.pos
-            nodes = sorted({pos[u.hex] for u in self.position.units if u.hex in pos})
+            nodes = sorted({node for node in self._unit_nodes() if node is not None})
             slots = self._memo["unit slots"] = {node: k for k, node in enumerate(nodes)}
         return slots
 

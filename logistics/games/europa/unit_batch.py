@@ -12,11 +12,8 @@ import numpy as np
 from logistics.games.europa.blocked_batch import blocks, unlined
 from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
-from logistics.verdict import Verdict
-
-# Where a walked line ends, by the kind `Lines._walk_group` gives it: the position in its parts of
-# the overland, road or rail element's end node (lines.ENDS_OVERLAND, ENDS_BY_ROAD, ENDS_BY_RAIL).
-END_AT = {1: 2, 2: 6, 3: 8}
+from logistics.hex_ids import hex_ids
+from logistics.verdict import Verdict, made_verdict
 
 
 def unit_verdicts(engine) -> list[Verdict]:
@@ -25,15 +22,15 @@ def unit_verdicts(engine) -> list[Verdict]:
     units = engine.position.units
     if engine.unchecked or engine.rules.deemed_in_supply:
         return [engine.verdict(u) for u in units]
-    pos, memo = engine.index.pos, engine._memo
+    memo = engine._memo
     # Units of one side, coalition and affiliation share their group (12C1) and what is read per
     # group: found once per kind of unit, not once per unit.
     kinds: dict[tuple, int] = {}
     groups, traced_of = [], []          # per kind: (a unit, its group), the group's walked lines
     fast, rest = [], []                 # (k, unit, node, group, kind[, its walked parts])
-    for k, unit in enumerate(units):
-        node = pos.get(unit.hex) if unit.aboard is None else None
-        if node is None or INTRINSIC_GARRISON in unit.tags:     # 39D: deemed in supply
+    for k, (unit, node) in enumerate(zip(units, engine._unit_nodes())):
+        # Off the map, embarked, or deemed in supply (39D): left to `verdict`.
+        if node is None or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
             continue
         kind = kinds.get((unit.side, unit.coalition, unit.affiliation))
         if kind is None:
@@ -49,41 +46,43 @@ def unit_verdicts(engine) -> list[Verdict]:
         else:
             rest.append((k, unit, node, reach, kind))
     blocked = unlined(engine, rest)
-    read = fast + blocked
-    isolated, attack = _array_reads(engine, read, groups)
-    reads = dict(zip((f[0] for f in read), zip(read, isolated, attack)))
-    found = dict(zip((b[0] for b in blocked), blocks(engine, blocked)))
-    hex_id, line_from_parts, line_weather = engine.index.hex_id, engine._line_from_parts, engine.line_weather
+    cut_offs, attack_reads = _array_reads(engine, fast + blocked, groups)
+    # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
+    printed = hex_ids(engine.index, [e[2] for e in fast + blocked])
+    found = blocks(engine, blocked)
+    hex_id, summary, walked_line = engine.index.hex_id, engine._walked_summary, engine._walked_line
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
-    out, places = [], {}
-    for k, unit in enumerate(units):     # in the units' order, as `verdict` would make them
-        read = reads.get(k)
-        if read is None:
-            out.append(engine.verdict(unit))
-            continue
-        (_, _, node, reach, kind, *walked), isolated, attacks = read
-        # 3F: isolated where no overland line of any length reaches the group's seeds, unless
-        # the naval errata count for the unit (as `verdict`).
-        isolation = None
-        if isolated:
-            isolated = engine._isolated(unit, reach, node)
-            if isolated:
-                isolation = engine._isolation(unit, reach, node)
-        if not walked:                   # 12B: no line reaches the unit, `found` says why
-            out.append(Verdict(unit.id, unit.side, unit.affiliation, hex_id(node), OUT_OF_SUPPLY, None, isolated,
-                               attacks, None, {}, [], found[k], unit.oos, unit.oos + 1, rules_of[kind].copy(),
-                               isolation=isolation))
-            continue
-        parts = walked[0]
-        _, line, lengths, source, weathers = line_from_parts(reach, node, parts)
-        end = parts[END_AT[parts[0]]]
+    out: list = [None] * len(units)
+    places, named = {}, {}
+    for (k, unit, node, reach, kind, parts), cut_off, attacks, hex_ in zip(fast, cut_offs, attack_reads, printed):
+        isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
+        lengths, source, weathers, end = summary(reach, parts)
+        weather = named.get(weathers)
+        if weather is None:
+            weather = named[weathers] = engine.line_weather(dict(weathers))
         place = places.get(end, False)
         if place is False:
             place = places[end] = engine._place_of(hex_id(end))
-        out.append(Verdict(unit.id, unit.side, unit.affiliation, hex_id(node), IN_SUPPLY, source, isolated,
-                           attacks, line_weather(weathers), lengths, line, None, unit.oos, 0, rules_of[kind].copy(),
-                           source_place=place, isolation=isolation))
-    return out
+        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
+                              attacks, weather, lengths, walked_line(reach, node, parts), None, unit.oos, 0,
+                              rules_of[kind].copy(), place, isolation)
+    n = len(fast)
+    for (k, unit, node, reach, kind), cut_off, attacks, hex_, block in zip(blocked, cut_offs[n:], attack_reads[n:],
+                                                                           printed[n:], found):
+        # 12B: no line reaches the unit, `found` says why
+        isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
+        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, OUT_OF_SUPPLY, None, isolated,
+                              attacks, None, {}, [], block, unit.oos, unit.oos + 1, rules_of[kind].copy(),
+                              isolation=isolation)
+    # Every other unit, in the units' order, as `verdict` judges it alone.
+    return [engine.verdict(units[k]) if v is None else v for k, v in enumerate(out)]
+
+
+def _isolation(engine, unit, reach, node: int) -> tuple[bool, object]:
+    """3F: a unit whose group's seeds no overland line of any length reaches is isolated unless the
+    naval errata count for it (as `verdict`); whether it is, and why."""
+    isolated = engine._isolated(unit, reach, node)
+    return isolated, engine._isolation(unit, reach, node) if isolated else None
 
 
 def _array_reads(engine, entries: list, groups: list) -> tuple[list[bool], list[bool]]:

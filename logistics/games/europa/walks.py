@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from logistics.network import IndexReach
+from logistics.network import IndexReach, _distinct
 
 # After this many rounds a walk is a long one (rail): if the search has at most TABULATE times as
 # many reached nodes as the walks entered so far, every node's step is found in one array pass and
@@ -53,12 +53,16 @@ def walk_many(walks, starts: np.ndarray) -> None:
     """Walk the lines from every node of `starts` back through `walks.reach` (an IndexReach): each
     node walked gets its step in `walks.after` and its (end node, number of steps) in `walks.ends`,
     as `Lines._walk` would have recorded them walking one line at a time."""
-    reach, ends = walks.reach, walks.ends
+    reach, ends = walks.reach, walks._ends
     known = np.zeros(len(reach.dist.array), dtype=bool)
     if ends:
         known[np.fromiter(ends, dtype=np.int64, count=len(ends))] = True
-    front = np.unique(starts)
-    front = front[~known[front]]
+    for nodes, _, _ in walks.walked:
+        known[nodes] = True
+    # The walks' fronts without repeats, in any order (`parts` are sorted by node at the end):
+    # marked in a scratch array, not sorted and hashed each round (np.unique).
+    stamp = np.empty(len(known), dtype=np.int64)
+    front = _distinct(starts[~known[starts]], stamp)
     parts, table, walked = [], None, 0
     while front.size:                                   # one step of every walk per round
         known[front] = True
@@ -68,19 +72,34 @@ def walk_many(walks, starts: np.ndarray) -> None:
         nxt, weight = steps_back(reach, front, table)
         parts.append((front, nxt, weight))
         ahead = nxt[nxt >= 0]
-        front = np.unique(ahead[~known[ahead]])
+        front = _distinct(ahead[~known[ahead]], stamp)
     if not parts:
         return
     nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))
     order = np.argsort(nodes)
     nodes, nxt, weight = nodes[order], nxt[order], weight[order]
     walks.batches.append((nodes, nxt, weight))          # `Walks.after` reads them when asked
-    ends.update(zip(nodes.tolist(), zip(*_ends(nodes, nxt, ends))))
+    walks.walked.append((nodes, *_ends(nodes, nxt, walks)))     # and `Walks.ends` these
 
 
-def _ends(nodes: np.ndarray, nxt: np.ndarray, ends: dict) -> tuple[list[int], list[int]]:
+def known_ends(walks, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The end node and number of steps of the line from each of `targets` (nodes walked before),
+    read from the batches `walk_many` keeps as arrays (`walks.walked`) or from `walks`' table."""
+    end, depth = np.full(len(targets), -1, dtype=np.int64), np.zeros(len(targets), dtype=np.int64)
+    found = np.zeros(len(targets), dtype=bool)
+    for nodes, batch_end, batch_depth in walks.walked:
+        at = np.minimum(np.searchsorted(nodes, targets), len(nodes) - 1)
+        hit = ~found & (nodes[at] == targets)
+        end[hit], depth[hit] = batch_end[at[hit]], batch_depth[at[hit]]
+        found |= hit
+    for k in np.flatnonzero(~found).tolist():           # walked one line at a time (`Lines._walk`)
+        end[k], depth[k] = walks._ends[int(targets[k])]
+    return end, depth
+
+
+def _ends(nodes: np.ndarray, nxt: np.ndarray, walks) -> tuple[np.ndarray, np.ndarray]:
     """The end node and number of steps of each of `nodes` (sorted), each stepping to `nxt` (-1:
-    it ends there) within the batch or onto a node whose end `ends` already knows."""
+    it ends there) within the batch or onto a node whose end `walks` already knows."""
     m = len(nodes)
     local = np.arange(m)
     at = np.minimum(np.searchsorted(nodes, nxt), m - 1)
@@ -88,9 +107,9 @@ def _ends(nodes: np.ndarray, nxt: np.ndarray, ends: dict) -> tuple[list[int], li
     parent = np.where(inside, at, local)                # a root: its line's end is known
     steps = inside.astype(np.int64)                     # steps from a node to its parent
     end, base = nodes.copy(), np.zeros(m, dtype=np.int64)
-    for k in np.flatnonzero((nxt >= 0) & ~inside).tolist():   # onto a line walked before
-        e, depth = ends[int(nxt[k])]
-        end[k], base[k] = e, depth + 1
+    before = np.flatnonzero((nxt >= 0) & ~inside)      # onto a line walked before
+    end[before], base[before] = known_ends(walks, nxt[before])
+    base[before] += 1
     for _ in range(m.bit_length() + 1):                 # pointer doubling toward the roots
         grand = parent[parent]
         if np.array_equal(grand, parent):
@@ -99,4 +118,4 @@ def _ends(nodes: np.ndarray, nxt: np.ndarray, ends: dict) -> tuple[list[int], li
         parent = grand
     else:                                               # steps back always lower the distance
         raise AssertionError("the steps back of a search go round in a circle")
-    return end[parent].tolist(), (steps + base[parent]).tolist()
+    return end[parent], steps + base[parent]

@@ -23,7 +23,7 @@ import rustworkx as rx
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
-from logistics.node_layers import layer_codes
+from logistics.node_layers import layer_codes, layer_nodes
 from logistics.rail_chains import ChainGraph
 from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
@@ -155,7 +155,7 @@ class HexIndex:
         self.land = np.array([t not in WATER_TERRAINS for t in kinds], dtype=bool)[code]    # Map.is_land
         self.all_sea = np.array([t == "all_sea" for t in kinds], dtype=bool)[code]        # Map.is_sea, ships_pass
         countries, zones = (map_.layers.get(name, {}) for name in ("country", "weather_zone"))
-        country, names = layer_codes(countries, self.nodes(countries, len(countries)), n)
+        country, names = layer_codes(countries, layer_nodes(countries, keys, key_node, self.nodes), n)
         country = country.astype(NODE)
         self.country, self.country_names = country, names           # Map.country_of as numbers
         neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in names],
@@ -172,7 +172,7 @@ class HexIndex:
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
         # The weather zones in order of first appearance, and each node's zone as a number.
-        self.zone_of, self.zones = layer_codes(zones, self.nodes(zones, len(zones)), n)
+        self.zone_of, self.zones = layer_codes(zones, layer_nodes(zones, keys, key_node, self.nodes), n)
         self._hex_ids: list[str | None] = [None] * n
         self._nodes: dict[str, int] = {}
 

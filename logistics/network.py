@@ -162,13 +162,14 @@ class HexIndex:
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
         # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
-        self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
+        self.neutral_border = self.neutral[self.src] | self.neutral[self.dst]     # few: compare their countries alone
+        self.neutral_border[self.neutral_border] = country[self.src[self.neutral_border]] != country[self.dst[self.neutral_border]]
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
         self.adverse = np.array([t in ("mountain", "wooded_rough") for t in kinds], dtype=bool)[code]
-        # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32, and the searches
-        # add them to float64 distances.
-        self.adverse_weight = (1.0 + self.adverse[self.dst] + self.narrow).astype(np.float32)   # the 43C3 cost of each edge
-        self.rail_weight = (1.0 + LOW_VOLUME_WEIGHT * self.low_volume).astype(np.float32)     # see LOW_VOLUME_WEIGHT
+        # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32 (so summed there,
+        # without float64 temporaries per edge), and the searches add them to float64 distances.
+        self.adverse_weight = self.adverse[self.dst].astype(np.float32) + self.narrow + np.float32(1)   # the 43C3 cost of each edge
+        self.rail_weight = np.where(self.low_volume, np.float32(1 + LOW_VOLUME_WEIGHT), np.float32(1))  # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
         # The weather zones in order of first appearance, and each node's zone as a number.

@@ -23,7 +23,7 @@ import rustworkx as rx
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
-from logistics.node_layers import layer_codes
+from logistics.node_layers import layer_codes, layer_nodes
 from logistics.rail_chains import ChainGraph, own_nodes
 from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
@@ -155,24 +155,25 @@ class HexIndex:
         self.land = np.array([t not in WATER_TERRAINS for t in kinds], dtype=bool)[code]    # Map.is_land
         self.all_sea = np.array([t == "all_sea" for t in kinds], dtype=bool)[code]        # Map.is_sea, ships_pass
         countries, zones = (map_.layers.get(name, {}) for name in ("country", "weather_zone"))
-        country, names = layer_codes(countries, self.nodes(countries, len(countries)), n)
+        country, names = layer_codes(countries, layer_nodes(countries, keys, key_node, self.nodes), n)
         country = country.astype(NODE)
         self.country, self.country_names = country, names           # Map.country_of as numbers
         neutral = np.array([map_.countries.get(c) is not None and map_.countries[c].neutral for c in names],
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
         # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
-        self.neutral_border = (country[self.src] != country[self.dst]) & (self.neutral[self.src] | self.neutral[self.dst])
+        self.neutral_border = self.neutral[self.src] | self.neutral[self.dst]     # few: compare their countries alone
+        self.neutral_border[self.neutral_border] = country[self.src[self.neutral_border]] != country[self.dst[self.neutral_border]]
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
         self.adverse = np.array([t in ("mountain", "wooded_rough") for t in kinds], dtype=bool)[code]
-        # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32, and the searches
-        # add them to float64 distances.
-        self.adverse_weight = (1.0 + self.adverse[self.dst] + self.narrow).astype(np.float32)   # the 43C3 cost of each edge
-        self.rail_weight = (1.0 + LOW_VOLUME_WEIGHT * self.low_volume).astype(np.float32)     # see LOW_VOLUME_WEIGHT
+        # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32 (so summed there,
+        # without float64 temporaries per edge), and the searches add them to float64 distances.
+        self.adverse_weight = self.adverse[self.dst].astype(np.float32) + self.narrow + np.float32(1)   # the 43C3 cost of each edge
+        self.rail_weight = np.where(self.low_volume, np.float32(1 + LOW_VOLUME_WEIGHT), np.float32(1))  # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
         # The weather zones in order of first appearance, and each node's zone as a number.
-        self.zone_of, self.zones = layer_codes(zones, self.nodes(zones, len(zones)), n)
+        self.zone_of, self.zones = layer_codes(zones, layer_nodes(zones, keys, key_node, self.nodes), n)
         self._hex_ids: list[str | None] = [None] * n
         self._nodes: dict[str, int] = {}
 

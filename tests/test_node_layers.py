@@ -79,3 +79,37 @@ def test_the_layers_of_a_synthetic_map(n, seed):
 def test_the_layers_of_the_bundled_map():
     ix = assert_layers_as_the_map_reads_them(load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml")).map)
     assert len(ix.country_names) > 2
+
+
+def in_terrain_order(seed: int) -> Map:
+    """A random map whose layers name every hex in the terrain's order (as map folders and the
+    synthetic maps build them; `node_layers.layer_nodes` then reads no coordinate), with new but
+    equal Hex objects or the terrain's own, or one layer in another order (read as before)."""
+    m = random_map(seed)
+    rng = random.Random(seed)
+    for name in ("country", "weather_zone"):
+        hexes = list(m.terrain)
+        if rng.random() < 0.5:
+            hexes = [Hex(h.q, h.r) for h in hexes]
+        if rng.random() < 0.2:
+            hexes = hexes[::-1]
+        m.layers[name] = {h: rng.choice(("A", "N", "Z", "", "D")) for h in hexes}
+    return m
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_layers_in_the_terrains_order(seed):
+    assert_layers_as_the_map_reads_them(in_terrain_order(seed))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_layer_nodes_are_the_hexes_nodes(seed):
+    """issue 19: `layer_nodes` (the terrain's nodes for a layer in the terrain's order) gives each
+    layer hex's node as `HexIndex.nodes` reads it from the grid, whatever the layer's order."""
+    from logistics.node_layers import layer_nodes
+    m = in_terrain_order(seed) if seed % 2 else random_map(seed)
+    ix = HexIndex(m)
+    keys = list(m.terrain)
+    key_node = ix.nodes(keys, len(keys))
+    for layer in m.layers.values():
+        assert np.array_equal(layer_nodes(layer, keys, key_node, ix.nodes), ix.nodes(layer, len(layer)))

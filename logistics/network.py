@@ -5,8 +5,8 @@ edge carries what its hexside means to the elements of a supply line (crossable 
 strait, rail link and its class, road link, neutral border). Searches run backwards from
 sources over the edges a player may trace *into* (12A/B ruling: only entering a hex is
 restricted): `search` in rounds of array work over the index's neighbour tables (optionally cut
-off at an element's length), `FixedSearch` as Dijkstra in rustworkx on a graph built once (long
-thin networks: rail), `backward_reach` on any edge list; `Regions` answers any-length questions.
+off at an element's length), `rail_sides.SideRail` as Dijkstras on the junctions of the rail net
+(long thin networks), `backward_reach` on any edge list; `Regions` answers any-length questions.
 Performance: docs/performance.md.
 """
 from __future__ import annotations
@@ -24,7 +24,6 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.rail_chains import ChainGraph, own_nodes
 from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
@@ -480,34 +479,6 @@ def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
     first = np.arange(nodes.size)
     stamp[nodes] = first
     return nodes[stamp[nodes] == first]
-
-
-class FixedSearch:
-    """`search` without a cutoff over one fixed choice of edges, repeated for many sets of seeds:
-    the graph is built once (`rail_chains.ChainGraph`: its chains contracted), and each search is
-    one multi-source Dijkstra. For long thin networks (rail), where `search` spends a round of array
-    work per hop."""
-
-    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
-                 weight: np.ndarray | None = None):
-        self.index, self.edges, self.into, self.out_of, self.weight = index, edges, into, out_of, weight
-        keep = np.flatnonzero(edges)               # the network's few edges first, then its masks
-        keep = keep[into[index.dst[keep]] & out_of[index.src[keep]]]
-        src, dst = index.src[keep], index.dst[keep]
-        cost = np.ones(len(src)) if weight is None else weight[keep].astype(float)
-        self.nodes, self.local = own_nodes(len(index), src, dst)    # graph node j is map node nodes[j]
-        # An index edge per ordered pair of adjacent hexes: no edge is repeated.
-        self.graph = ChainGraph(len(self.nodes), self.local[dst], self.local[src], cost)   # reversed
-
-    def search(self, seeds: np.ndarray) -> IndexReach:
-        dist = np.full(len(self.index), np.inf)
-        starts = np.flatnonzero(seeds)
-        dist[starts] = 0.0
-        inside = self.local[starts]
-        inside = inside[inside >= 0]
-        if inside.size:
-            dist[self.nodes] = np.minimum(dist[self.nodes], self.graph.distances(inside))
-        return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
 
 
 def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:

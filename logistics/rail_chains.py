@@ -2,10 +2,10 @@
 element of 12B, each low-volume hex weighing 1,000,001), searched on its junctions alone.
 
 About three rail hexes in four have exactly two rail neighbours, linked both ways: a chain between
-junctions (forks, ends, one-way links). `ChainGraph` contracts each chain, once per graph, into one
-edge per direction between its two end junctions, with the chain's summed cost, and searches that
-graph of junctions (`rail_search.FixedGraph`; on the synthetic maps 29 % of the nodes and 37 % of
-the edges). A node inside a chain is then reached from one of the chain's ends, d(x) = min(d(a) +
+junctions (forks, ends, one-way links). `contract` finds each chain's walks, once per graph, so
+that a search runs on the graph of junctions alone, each walk one edge with its summed cost
+(`rail_sides.RailNet`, `rail_search.FixedGraph`; on the synthetic maps 29 % of the nodes and 37 %
+of the edges). A node inside a chain is then reached from one of the chain's ends, d(x) = min(d(a) +
 cost a..x, d(b) + cost b..x), or from a start inside the same chain, read from whole arrays. The
 walks along the chains are found by pointer jumping (log2 of the longest chain rounds of array
 work, no Python loop per node). Distances are sums of whole-number weights, exact in float64 in
@@ -13,11 +13,7 @@ any order: the same bits as one Dijkstra over the whole graph.
 """
 from __future__ import annotations
 
-from functools import cached_property
-
 import numpy as np
-
-from logistics.rail_search import FixedGraph
 
 
 def own_nodes(size: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -112,76 +108,3 @@ def walk_order(head: np.ndarray, first: np.ndarray, total: np.ndarray, hops: np.
     order = np.empty(len(head), dtype=np.int64)
     order[place] = np.arange(len(head))
     return head[order], total[order], place, first, stop
-
-
-class ChainGraph:
-    """A digraph on nodes 0..n-1 with edges tail[k] -> head[k] of cost[k] (positive, whole
-    numbers; no edge given twice), searched from many sets of starts over its junctions."""
-
-    def __init__(self, n: int, tail: np.ndarray, head: np.ndarray, cost: np.ndarray,
-                 use_scipy: bool | None = None):
-        tail, head = np.asarray(tail, dtype=np.int64), np.asarray(head, dtype=np.int64)
-        cost = np.asarray(cost, dtype=float)
-        self.n = n
-        inner, into, first, total, hops = contract(n, tail, head, cost)
-        self.inner = inner
-        self.junctions = np.flatnonzero(~inner)
-        local = np.full(n, -1, dtype=np.int64)
-        local[self.junctions] = np.arange(len(self.junctions))
-        start = local[tail[first]]                      # the junction each walk leaves
-        # One edge per walk that ends at a junction (the least cost per pair: a compressed matrix
-        # would add two); a walk back to its own junction never shortens anything.
-        ends = np.flatnonzero(~inner[head])
-        nj = len(self.junctions)
-        pair = start[ends] * nj + local[head[ends]]
-        keep = start[ends] != local[head[ends]]
-        pair, c = pair[keep], total[ends][keep]
-        order = np.argsort(pair, kind="stable")
-        pair, c = pair[order], c[order]
-        cut = np.flatnonzero(np.diff(pair, prepend=-1))
-        self.graph = FixedGraph(nj, pair[cut] // nj, pair[cut] % nj, np.minimum.reduceat(c, cut), use_scipy)
-        # Each inner node's two edges in (one per direction along its chain), as two rows: the
-        # junction each walk left and its cost so far.
-        self.inner_nodes = np.flatnonzero(inner)
-        edges_in = into[inner].T
-        self.from_start, self.so_far = start[first[edges_in]], total[edges_in]
-        self.local, self._walk_parts = local, (into, head, first, total, hops, ends)
-
-    @cached_property
-    def along(self) -> tuple[np.ndarray, ...]:
-        """The inner nodes' edges in and `walk_order`. A start inside a chain enters the junctions'
-        graph at the far ends of its two walks and reaches the rest of them directly. Made at the
-        first such start."""
-        into, head, first, total, hops, ends = self._walk_parts
-        return (into, *walk_order(head, first, total, hops, ends))
-
-    def distances(self, starts: np.ndarray) -> np.ndarray:
-        """Each node's least cost from any of `starts` (node numbers, at least one), inf if none
-        reaches it, as float64."""
-        starts = np.asarray(starts, dtype=np.int64)
-        inner = self.inner[starts]
-        nodes, offsets = self.local[starts[~inner]], np.zeros(len(starts) - inner.sum())
-        if inner.any():
-            into, along_head, along_total, place, first, stop = self.along
-            entered = into[starts[inner]].ravel()          # the start's two walks, at the start
-            here, last = place[entered], stop[first[entered]] - 1
-            nodes = np.concatenate([nodes, self.local[along_head[last]]])
-            offsets = np.concatenate([offsets, along_total[last] - along_total[here]])
-        order = np.lexsort((offsets, nodes))
-        nodes, offsets = nodes[order], offsets[order]
-        least = np.ones(len(nodes), dtype=bool)
-        least[1:] = nodes[1:] != nodes[:-1]
-        dist = np.empty(self.n)
-        if nodes.size:
-            at_junctions = self.graph.distances(nodes[least], offsets[least])
-        else:
-            at_junctions = np.full(len(self.junctions), np.inf)
-        dist[self.junctions] = at_junctions
-        via = at_junctions[self.from_start] + self.so_far
-        dist[self.inner_nodes] = np.minimum(via[0], via[1])
-        if inner.any():
-            for lo, hi in zip(here.tolist(), last.tolist()):   # the rest of the start's walk, directly
-                heads = along_head[lo + 1:hi]
-                dist[heads] = np.minimum(dist[heads], along_total[lo + 1:hi] - along_total[lo])
-        dist[starts] = 0.0
-        return dist

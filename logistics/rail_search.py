@@ -1,5 +1,5 @@
 """Repeated multi-source Dijkstras over one fixed weighted digraph (the junctions of a side's rail
-net, see `rail_chains.ChainGraph` and `network.FixedSearch`), by scipy's csgraph or rustworkx,
+net, see `rail_sides.RailNet` and `SideRail`), by scipy's csgraph or rustworkx,
 whichever pays.
 
 Measured on the synthetic maps' rail nets: scipy's `dijkstra(indices=seeds, min_only=True)` is

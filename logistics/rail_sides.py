@@ -10,7 +10,7 @@ from it), every node passed on the way may be entered and left, and the head may
 with a node the side may not pass is thus cut there, and nodes beyond are reached from the
 chain's other end or not at all. The junctions' graph keeps the walks a side may follow end to
 end (the least per pair of junctions). Distances are sums of whole numbers, exact in float64 in
-any order: the same bits as `network.FixedSearch`, which contracts each side's own graph.
+any order: the same bits as one Dijkstra over the edges the side's masks keep.
 """
 from __future__ import annotations
 
@@ -77,9 +77,9 @@ def rail_net(index: HexIndex) -> RailNet:
 
 
 class SideRail:
-    """`network.FixedSearch` over `net` (made from `edges` and `weight`) with a side's node masks:
-    `search` without a cutoff, repeated for many sets of seeds, each one Dijkstra over the
-    junctions the side's walks join."""
+    """`network.search` without a cutoff over `net` (made from `edges` and `weight`) with a side's
+    node masks, repeated for many sets of seeds: each one Dijkstra over the junctions the side's
+    walks join."""
 
     def __init__(self, net: RailNet, index: HexIndex, edges: np.ndarray, into: np.ndarray,
                  out_of: np.ndarray, weight: np.ndarray | None = None):

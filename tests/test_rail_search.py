@@ -1,4 +1,4 @@
-"""The rail Dijkstras (`rail_search.FixedGraph`, `network.FixedSearch`): scipy's csgraph on large
+"""The rail Dijkstras (`rail_search.FixedGraph`, `rail_sides.SideRail`): scipy's csgraph on large
 graphs and rustworkx below give exactly the distances of a plain Dijkstra, on random graphs and on
 the rail nets of synthetic maps (12B: each low-volume rail hex counts toward the limit as a weight
 of 1,000,001; 12B3: rail breaks do not block), and scipy is imported only where it pays (issue 19:
@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from logistics import rail_search
-from logistics.network import LOW_VOLUME_WEIGHT, FixedSearch, search
+from logistics.network import LOW_VOLUME_WEIGHT, search
 from logistics.rail_search import SCIPY_FROM, FixedGraph
+from logistics.rail_sides import side_rail
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,7 +79,7 @@ def synthetic_engines():
 @pytest.mark.parametrize("seed", range(6))
 def test_the_rail_search_is_the_array_search_with_either_back_end(synthetic_engines, monkeypatch, seed):
     """A side's rail net of a synthetic map (friendly-owned rail, 12B; breaks do not block, 12B3;
-    the low-volume weight), from random seeds: `FixedSearch` with scipy and with rustworkx gives
+    the low-volume weight), from random seeds: `SideRail` with scipy and with rustworkx gives
     the distances of `network.search` (array rounds, no graph) at every hex."""
     rng = np.random.default_rng(seed)
     engine = synthetic_engines[seed % 2]
@@ -91,8 +92,8 @@ def test_the_rail_search_is_the_array_search_with_either_back_end(synthetic_engi
     want = search(ix, seeds, ix.rail, view.enter_rail, view.owned, ix.rail_weight).dist.array
     for use_scipy in (True, False):
         monkeypatch.setattr(rail_search, "scipy_pays", lambda n, use=use_scipy: use)
-        fixed = FixedSearch(ix, ix.rail, view.enter_rail, view.owned, ix.rail_weight)
-        assert fixed.graph.graph.use_scipy is use_scipy
+        fixed = side_rail(ix, view.enter_rail, view.owned)
+        assert fixed.graph.use_scipy is use_scipy
         got = fixed.search(seeds).dist.array
         assert np.array_equal(got, want), use_scipy
     assert np.isfinite(want).sum() > 10 * seeds.sum()

@@ -1,27 +1,16 @@
 """The rail element's searches for every side from one contraction of the whole rail net
 (`rail_sides.RailNet`, `SideRail`): with a side's node masks (12A, 39A, 37C through
 `SideView.enter_rail`; a line leaves only the side's own hexes, 12B) they give exactly the
-distances of `network.FixedSearch`, which contracts each side's own graph, and of a plain Dijkstra
-over the edges the masks keep (12B: low-volume hexes weigh 1,000,001), on random chain nets with
+distances of a plain Dijkstra over the edges the masks keep (and of `network.search`) (12B: low-volume hexes weigh 1,000,001), on random chain nets with
 blocked inner nodes, blocked junctions, one-way links and rings, and on synthetic maps."""
 import numpy as np
 import pytest
-from test_rail_chains import chain_net
+from test_rail_chains import NetIndex, chain_net
 from test_rail_search import plain_dijkstra, synthetic_engines  # noqa: F401 (a fixture)
 
 from logistics import rail_search
-from logistics.network import FixedSearch
+from logistics.network import search
 from logistics.rail_sides import RailNet, SideRail, rail_net, side_rail
-
-
-class NetIndex:
-    """Just what the rail searches read of a HexIndex: its edges and its size."""
-
-    def __init__(self, n: int, src: np.ndarray, dst: np.ndarray):
-        self.n, self.src, self.dst = n, src, dst
-
-    def __len__(self) -> int:
-        return self.n
 
 
 def kept_dijkstra(ix, edges, into, out_of, weight, seeds) -> np.ndarray:
@@ -36,7 +25,7 @@ def test_a_sides_search_on_the_shared_net_is_its_own_graphs(seed, monkeypatch):
     """Random chain nets (a few links left out of the rail, a few nodes off it) and random side
     masks: nodes a line may not enter (about one in eight: inside chains and at junctions), nodes
     it may not leave, seeds inside chains, at junctions, barred and off the net. Every node's
-    distance is `FixedSearch`'s and the plain Dijkstra's, bit for bit, with either back end."""
+    distance is the plain Dijkstra's, bit for bit, with either back end."""
     rng = np.random.default_rng(seed)
     n, tail, head, cost = chain_net(rng, int(rng.integers(50, 600)))
     ix = NetIndex(n + 3, tail, head)
@@ -54,7 +43,6 @@ def test_a_sides_search_on_the_shared_net_is_its_own_graphs(seed, monkeypatch):
             got = SideRail(net, ix, edges, into, out_of, cost).search(seeds).dist.array
             assert got.dtype == np.float64
             assert np.array_equal(got, want), use_scipy
-        assert np.array_equal(FixedSearch(ix, edges, into, out_of, cost).search(seeds).dist.array, want)
 
 
 def test_a_barred_node_inside_a_chain_cuts_it():
@@ -82,7 +70,7 @@ def test_a_barred_node_inside_a_chain_cuts_it():
 def test_both_sides_of_a_synthetic_map_from_one_net(synthetic_engines, seed):  # noqa: F811
     """A synthetic map's rail net made once for the index (`rail_net`) and searched with each
     side's view (friendly-owned rail, 12B; 12A / 39A masks) and with random further barred hexes:
-    every hex's distance is `FixedSearch`'s over that side's own graph."""
+    every hex's distance is `network.search`'s over the same edges, masks and weights."""
     rng = np.random.default_rng(seed)
     engine = synthetic_engines[seed % 2]
     ix = engine.index
@@ -94,7 +82,7 @@ def test_both_sides_of_a_synthetic_map_from_one_net(synthetic_engines, seed):  #
         seeds = np.zeros(len(ix), dtype=bool)
         seeds[rng.choice(on_rail, int(rng.integers(1, 15)), replace=False)] = True
         seeds[rng.integers(0, len(ix), 2)] = True                # and seeds off the rail net
-        want = FixedSearch(ix, ix.rail, into, view.owned, ix.rail_weight).search(seeds).dist.array
+        want = search(ix, seeds, ix.rail, into, view.owned, ix.rail_weight).dist.array
         got = side_rail(ix, into, view.owned).search(seeds).dist.array
         assert np.array_equal(got, want)
         assert np.isfinite(want).sum() > 10 * seeds.sum()

@@ -57,15 +57,15 @@ def test_the_index_weights_searched_in_float32_give_the_same_distances(indexes, 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_rail_dijkstra_is_the_search_it_stands_for(indexes, seed):
-    """12B / 12B3 / 7A: the rail element's Dijkstra on a graph built once (`FixedSearch`) gives the
+    """12B / 12B3 / 7A: the rail element's Dijkstra on the junctions of a net built once (`SideRail`) gives the
     distances of `search` over the same edges, masks and weights (1,000,001 a low-volume hexside),
     for random seeds and random masks of hexes a line may enter and leave."""
-    from logistics.network import FixedSearch
+    from logistics.rail_sides import RailNet, SideRail
     rng = np.random.default_rng(seed)
     ix = indexes[seed % 2]
     into = rng.random(len(ix)) < (1.0, 0.9, 0.7)[seed % 3]
     out_of = into | (rng.random(len(ix)) < 0.1)
-    fixed = FixedSearch(ix, ix.rail, into, out_of, ix.rail_weight)
+    fixed = SideRail(RailNet(ix, ix.rail, ix.rail_weight), ix, ix.rail, into, out_of, ix.rail_weight)
     for k in (1, 3, 12):
         seeds = np.zeros(len(ix), dtype=bool)
         seeds[rng.choice(np.flatnonzero(ix.rail_hex), k)] = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.network import IndexReach, search
-from logistics.warm_start import same
+from logistics.warm_start import packed_seeds, same
 
 # A start is taken when the seeds to take out are at most this share of the earlier search's:
 # the search from them is then small beside the search it saves.
@@ -34,7 +34,7 @@ def nearest_other(earlier: list[IndexReach], seeds: np.ndarray, packed: np.ndarr
                 or not same(reach.mask_edges, how["edges"]) or not same(reach.into, how["into"]) \
                 or not same(reach.out_of, how["out_of"]):
             continue
-        old = np.packbits(reach.seeds)
+        old = packed_seeds(reach)
         removed = int(np.bitwise_count(old & ~packed).sum())
         if removed <= MOST_REMOVED * int(np.bitwise_count(old).sum()) and (fewest is None or removed < fewest):
             best, fewest = reach, removed

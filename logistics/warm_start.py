@@ -49,3 +49,49 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
 def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
     """The same array (or both None): the same object, or equal cell for cell."""
     return a is b or (a is not None and b is not None and np.array_equal(a, b))
+
+
+def nearest_known(earlier: list, seeds: np.ndarray, how: dict):
+    """Of `earlier` searches (`network.IndexReach`), the one a search from `seeds` over `how` starts
+    from (`network.search`'s `known`, `resumable_search.ResumableReach`'s), or None. It is over the
+    same edges and weights, from seeds among `seeds`. First choice: one over the same masks and
+    cutoff, of the fewest seeds short of `seeds` (groups of sources differ by a few cities). Failing
+    that, a weighted search cut off at an element's length starts from one over node masks within
+    its own and a cutoff no shorter, of the fewest seeds short (36D: the same element at a better
+    weather level, whose masks nest in a worse one's). Measured: breadth-first and uncut searches
+    gain nothing from a start of that second kind (the distances it brings are far from final)."""
+    def within(a, b) -> bool:
+        return a is b or not (a & ~b).any()
+
+    cutoff, weighted = how.get("cutoff"), how.get("weight") is not None
+    # Seeds compared as bits, 8 to a byte: on a large map the masks are millions of cells.
+    packed = np.packbits(seeds)
+    outside = ~packed
+    best, fewest, exact = None, None, False
+    for reach in earlier:      # the cheap tests first
+        if not same(reach.weight, how.get("weight")) or not same(reach.mask_edges, how["edges"]) \
+                or (packed_seeds(reach) & outside).any():
+            continue
+        if reach.cutoff == cutoff and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"]):
+            if not exact:
+                best, fewest, exact = None, None, True
+        elif exact or not weighted or cutoff is None or reach.cutoff is None or reach.cutoff < cutoff \
+                or not within(reach.into, how["into"]) or not within(reach.out_of, how["out_of"]):
+            continue
+        missing = int(np.bitwise_count(packed & ~packed_seeds(reach)).sum())
+        if fewest is None or missing < fewest:
+            best, fewest = reach, missing
+    return best
+
+
+def exact_masks(reach, how: dict) -> bool:
+    """Whether `reach` is over the masks and cutoff of `how` (`nearest_known`'s first choice)."""
+    return reach.cutoff == how.get("cutoff") and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"])
+
+
+def packed_seeds(reach) -> np.ndarray:
+    """A search's seeds as bits (np.packbits), made once per search."""
+    packed = reach.__dict__.get("_packed_seeds")
+    if packed is None:
+        packed = reach.__dict__["_packed_seeds"] = np.packbits(reach.seeds)
+    return packed

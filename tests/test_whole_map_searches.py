@@ -195,7 +195,7 @@ def test_a_search_from_a_known_search_of_fewer_seeds_is_the_search_from_scratch(
 def test_the_engine_starts_a_search_only_from_one_over_the_same_edges_and_fewer_seeds(loaded):
     """The memo of searches (`EuropaSupply._search`): a search starts from an earlier one only when
     that one's seeds are among its own and its edges, masks, weights and cutoff are the same."""
-    from logistics.games.europa.supply import _nearest
+    from logistics.warm_start import nearest_known as _nearest
 
     ix = index_of(loaded.map)
     rng = np.random.default_rng(11)
@@ -221,7 +221,7 @@ def test_a_weighted_element_cut_off_starts_from_its_search_at_a_better_weather_l
     element's length starts from one over masks within its own (the element at a better weather
     level: fewer hexes, a longer length) and fewer seeds; a search of unit steps or without a
     cutoff does not (measured slower), and one over the same masks and cutoff comes first."""
-    from logistics.games.europa.supply import _nearest
+    from logistics.warm_start import nearest_known as _nearest
 
     ix = index_of(loaded.map)
     rng = np.random.default_rng(12)

@@ -13,6 +13,7 @@ from logistics.network import Distances, Regions, search
 from logistics.position import Unit
 from logistics.resumable_search import ResumableReach
 from logistics.verdict import Block
+from logistics.warm_start import nearest_known
 
 
 class Explanations:
@@ -60,7 +61,7 @@ class Explanations:
             if full not in self._memo:
                 how = self._overland(allowed, open_view)
                 earlier = self._memo.setdefault(("relaxed searches", level), [])
-                self._memo[full] = ResumableReach(self.index, seeds, **how, known=_within(earlier, seeds, how))
+                self._memo[full] = ResumableReach(self.index, seeds, **how, known=nearest_known(earlier, seeds, how))
                 earlier.append(self._memo[full])
             self._memo[key] = (reach, self._memo[full])
         return self._memo[key][1]
@@ -244,18 +245,3 @@ class Explanations:
                 supplied |= masks["allowed"] & (reach.dist.array <= limit)
             self._memo[key] = supplied
         return supplied
-
-
-def _within(earlier: list[ResumableReach], seeds: np.ndarray, how: dict) -> ResumableReach | None:
-    """Of `earlier` relaxed searches, one over the masks of `how` whose seeds are all among `seeds`,
-    the fewest short (groups of sources differ by a few cities), or None."""
-    best, fewest = None, None
-    for reach in earlier:
-        if reach.mask_edges is not how["edges"] or reach.weight is not how["weight"] \
-                or (reach.seeds & ~seeds).any() or not np.array_equal(reach.into, how["into"]) \
-                or not np.array_equal(reach.out_of, how["out_of"]):
-            continue
-        missing = int(np.count_nonzero(seeds & ~reach.seeds))
-        if fewest is None or missing < fewest:
-            best, fewest = reach, missing
-    return best

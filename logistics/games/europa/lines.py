@@ -183,17 +183,14 @@ class Lines:
         verdicts read them one unit at a time: each unit's `_walk`s are then found, not walked."""
         if self.unchecked:
             return
-        pos, groups, reach_of = self.index.pos, {}, {}
+        pos, groups = self.index.pos, {}
         for unit, node in zip(self.position.units, self._unit_nodes()):
             if unit.aboard is not None:                 # embarked: traced from its group's port
                 hex_, _, cannot = self.placed_hex(unit)
                 node = pos.get(hex_) if cannot is None else None
             if node is None:
                 continue
-            # The group depends only on the unit's side, coalition and affiliation (12C1).
-            reach = reach_of.get((unit.side, unit.coalition, unit.affiliation))
-            if reach is None:
-                reach = reach_of[(unit.side, unit.coalition, unit.affiliation)] = self.general_reach(unit)
+            reach = self.general_reach(unit)            # kept per side, coalition and affiliation (12C1)
             groups.setdefault(id(reach), (reach, []))[1].append(node)
         for reach, nodes in groups.values():
             nodes = np.unique(np.array(nodes, dtype=np.int64))

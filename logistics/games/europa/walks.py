@@ -12,35 +12,13 @@ import numpy as np
 
 from logistics.network import IndexReach, _distinct
 
-# After this many rounds a walk is a long one (rail): if the search has at most TABULATE times as
-# many reached nodes as the walks entered so far, every node's step is found in one array pass and
-# the rounds left only look steps up (a round of array work costs the same for few nodes as for
-# many: on a small map the rail lines' rounds were most of the batch).
-LONG_WALK, TABULATE = 16, 16
 
-
-def _table(reach: IndexReach, walked: int) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Every moving node of the search (sorted), its step (-1: undecided) and weight; None if
-    the search has too many nodes for the walks."""
-    array = reach.dist.array
-    nodes = np.flatnonzero((array > 0) & (array != np.inf))
-    if len(nodes) > TABULATE * walked:
-        return None
-    return (nodes, *reach.next_steps(nodes))
-
-
-def steps_back(reach: IndexReach, front: np.ndarray, table=None) -> tuple[np.ndarray, np.ndarray]:
+def steps_back(reach: IndexReach, front: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each node's step back (-1 at a seed or a node not reached: the end of a line, as
-    `Walks.step` says) and its weight, as `next_step` finds it; `table`: `_table`'s, if made."""
+    `Walks.step` says) and its weight, as `next_step` finds it."""
     d = reach.dist.array[front]
     moving = (d > 0) & (d != np.inf)
     nxt, weight = np.full(len(front), -1, dtype=np.int64), np.zeros(len(front))
-    if table is not None:
-        nodes, table_next, table_weight = table
-        at = np.minimum(np.searchsorted(nodes, front), len(nodes) - 1)
-        found = moving & (nodes[at] == front) & (table_next[at] >= 0)
-        nxt[found], weight[found] = table_next[at[found]], table_weight[at[found]]
-        moving &= ~found
     if moving.any():
         at = np.flatnonzero(moving)
         nxt[at], weight[at] = reach.next_steps(front[at])
@@ -63,13 +41,13 @@ def walk_many(walks, starts: np.ndarray) -> None:
     # marked in a scratch array, not sorted and hashed each round (np.unique).
     stamp = np.empty(len(known), dtype=np.int64)
     front = _distinct(starts[~known[starts]], stamp)
-    parts, table, walked = [], None, 0
+    # Every round reads the steps of its front alone, however long the walks: the steps of all the
+    # search's nodes read at once after some rounds (its rail lines') cost more than the rounds
+    # they saved (at 30k to 1M hexes: the rail net's nodes are several times those walked).
+    parts = []
     while front.size:                                   # one step of every walk per round
         known[front] = True
-        walked += len(front)
-        if len(parts) == LONG_WALK:
-            table = _table(reach, walked)
-        nxt, weight = steps_back(reach, front, table)
+        nxt, weight = steps_back(reach, front)
         parts.append((front, nxt, weight))
         ahead = nxt[nxt >= 0]
         front = _distinct(ahead[~known[ahead]], stamp)

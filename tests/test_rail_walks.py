@@ -1,9 +1,9 @@
 """The rail element's lines walked in whole-array batches (`walks.walk_many`; issue 19): each
 round reads the steps of its front alone, however long the walk (a synthetic map's rail lines run
-for dozens of rounds). Every node's step must be the one `IndexReach.next_step` takes (12A/B
-ruling: lines traced backwards from the sources; 12B: the rail element), the least (node,
-weight) where two steps tie, and every end and number of steps those of walking one line at a
-time."""
+for dozens of rounds), and the last few walks, or a batch of few, go on one node at a time. Every
+node's step must be the one `IndexReach.next_step` takes (12A/B ruling: lines traced backwards
+from the sources; 12B: the rail element), the least (node, weight) where two steps tie, and every
+end and number of steps those of walking one line at a time."""
 import sys
 from pathlib import Path
 
@@ -48,11 +48,12 @@ def _one_line(reach, start: int) -> tuple[int, list[tuple[int, float]]]:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_long_rail_walks_step_as_one_line_at_a_time(rail_reach, seed):
+@pytest.mark.parametrize("size", [200, 5])      # the last rounds, or all, walked one node at a time
+def test_long_rail_walks_step_as_one_line_at_a_time(rail_reach, seed, size):
     reach, rng = rail_reach, np.random.default_rng(seed)
     array = reach.dist.array
     moving = np.flatnonzero((array > 0) & (array != np.inf))
-    starts = rng.choice(moving, size=200, replace=False)
+    starts = rng.choice(moving, size=size, replace=False)
     walks = Walks(reach)
     walk_many(walks, starts)
     longest, ties = 0, 0
@@ -68,4 +69,4 @@ def test_long_rail_walks_step_as_one_line_at_a_time(rail_reach, seed):
             cur = step[0]
         longest = max(longest, len(steps))
     assert longest >= 20                                # many rounds: far past any table's use
-    assert ties > 0                                     # a wrong tie-break would be seen
+    assert ties > 0 or size < 200                       # a wrong tie-break would be seen

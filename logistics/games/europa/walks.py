@@ -27,6 +27,30 @@ def steps_back(reach: IndexReach, front: np.ndarray) -> tuple[np.ndarray, np.nda
     return nxt, weight
 
 
+# A front of at most this many walks goes on one node at a time (`_walk_alone`): a round of array
+# work costs about 30 us however few its nodes, a step read alone (`next_step`) about 2 us, and a
+# rail line's last walks, or a batch of few, run for dozens of rounds (4 to 32: the same at 100k).
+FEW = 16
+
+
+def _walk_alone(reach: IndexReach, front: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rest of the walks from `front` (nodes not walked yet), one after the other and step by
+    step as `steps_back` reads them, each until it meets a node walked before: the nodes walked,
+    their steps (-1: the end of a line) and weights, as the rounds would have found them."""
+    dist, walked = reach.dist.array, []
+    for cur in front.tolist():
+        while not known[cur]:
+            known[cur] = True
+            d = dist.item(cur)
+            b, w = reach.next_step(cur, d) if 0 < d < np.inf else (-1, 0.0)
+            walked.append((cur, b, w))
+            if b < 0:
+                break
+            cur = b
+    nodes, nxt, weight = zip(*walked)
+    return np.array(nodes, dtype=np.int64), np.array(nxt, dtype=np.int64), np.array(weight, dtype=float)
+
+
 def walk_many(walks, starts: np.ndarray) -> None:
     """Walk the lines from every node of `starts` back through `walks.reach` (an IndexReach): each
     node walked gets its step in `walks.after` and its (end node, number of steps) in `walks.ends`,
@@ -46,6 +70,9 @@ def walk_many(walks, starts: np.ndarray) -> None:
     # they saved (at 30k to 1M hexes: the rail net's nodes are several times those walked).
     parts = []
     while front.size:                                   # one step of every walk per round
+        if len(front) <= FEW:
+            parts.append(_walk_alone(reach, front, known))
+            break
         known[front] = True
         nxt, weight = steps_back(reach, front)
         parts.append((front, nxt, weight))

@@ -24,7 +24,7 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
+from logistics.region_steps import RegionSteps, component_roots, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -479,31 +479,6 @@ def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
     first = np.arange(nodes.size)
     stamp[nodes] = first
     return nodes[stamp[nodes] == first]
-
-
-def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Connected components of the undirected graph on nodes 0..n-1 with edges a[k] - b[k]: each
-    node's least node of its component, from whole-array rounds (no Python work per node). Each
-    round hooks the larger root of every edge whose ends lie in different trees to the least root
-    it meets, then jumps pointers (parent = parent[parent]) until every node points at its root.
-    A node's parent is never larger than itself, so a root is the least node of its tree. Give
-    each edge once: a repeated edge costs about as much as a distinct one."""
-    parent = np.arange(n, dtype=np.int64)
-    ra, rb = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)   # the roots of each edge's ends
-    while True:
-        apart = ra != rb                 # an edge whose ends share a root stays inside that tree
-        if not apart.any():
-            break
-        ra, rb = ra[apart], rb[apart]
-        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
-        np.minimum.at(parent, hi, lo)
-        while True:
-            grand = parent[parent]
-            if (grand == parent).all():
-                break
-            parent = grand
-        ra, rb = parent[lo], parent[hi]  # the new roots of the old ones
-    return parent
 
 
 class Regions:

@@ -447,10 +447,11 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             ok &= out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
-        a = a[ok]
+        ok = ok.ravel().nonzero()[0]     # one 1-D selection for both: cheaper than two 2-D masks
+        a = a.ravel()[ok]
         if not a.size:
             break
-        np.minimum.at(dist, a, cost[ok])
+        np.minimum.at(dist, a, cost.ravel()[ok])
         frontier = _distinct(a, stamp)
     if fold:
         dist[:n][dist[:n] == -np.inf] = np.inf

@@ -425,9 +425,9 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         level = 0.0
         while frontier.size and level + 1.0 <= limit:      # whole levels: the floor of the cutoff alike
             level += 1.0
-            frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
+            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
             a = nbr[frontier]                        # (k, 6): the nodes of the edges into them
-            a = a[rows(frontier) & (dist[a] == np.inf) & out_of[a]]
+            a = a.ravel().compress((rows(frontier) & (dist[a] == np.inf) & out_of[a]).ravel())
             dist[a] = level
             frontier = _distinct(a, stamp)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
@@ -437,7 +437,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     if fold:
         dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:
-        frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
+        frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
         a = nbr[frontier]                            # (k, 6): the nodes of the edges into them
         here = dist[frontier][:, None]
         # An edge not among `edges` costs inf: never an improvement.
@@ -479,7 +479,7 @@ def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
     """`nodes` without repeats, each at its first place (`stamp`: scratch, one cell per node)."""
     first = np.arange(nodes.size)
     stamp[nodes] = first
-    return nodes[stamp[nodes] == first]
+    return nodes.compress(stamp[nodes] == first)   # compress: 2-4x quicker than a boolean index
 
 
 class Regions:

@@ -72,7 +72,7 @@ class ResumableReach(IndexReach):
             a = a.ravel()[ok]
             np.minimum.at(work, a, cost.ravel()[ok])
             frontier = _distinct(a, stamp)
-            frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
+            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
         if not frontier.size:
             bound = np.inf
         self._frontier, self._bound = frontier, bound

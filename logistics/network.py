@@ -494,7 +494,7 @@ class Regions:
         # Each edge once (its reverse is alike): half the work of the components.
         keep = edges & into[index.src] & into[index.dst] & (index.src < index.dst)
         labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
-        roots = labelled(len(index), index.src[keep], index.dst[keep])
+        roots = labelled(len(index), index.src.compress(keep), index.dst.compress(keep))
         self.label = np.where(into, roots, -1)
         self._steps: RegionSteps | None = None
 

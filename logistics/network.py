@@ -24,7 +24,7 @@ from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import RegionSteps, labels_by_scipy, least_roots
+from logistics.region_steps import RegionSteps, component_roots, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -426,9 +426,9 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         level = 0.0
         while frontier.size and level + 1.0 <= limit:      # whole levels: the floor of the cutoff alike
             level += 1.0
-            frontier = frontier[into[frontier]]      # a line enters these nodes from a neighbour
+            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
             a = nbr[frontier]                        # (k, 6): the nodes of the edges into them
-            a = a[rows(frontier) & (dist[a] == np.inf) & out_of[a]]
+            a = a.ravel().compress((rows(frontier) & (dist[a] == np.inf) & out_of[a]).ravel())
             dist[a] = level
             frontier = _distinct(a, stamp)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
@@ -438,7 +438,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     if fold:
         dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:
-        frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
+        frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
         a = nbr[frontier]                            # (k, 6): the nodes of the edges into them
         here = dist[frontier][:, None]
         # An edge not among `edges` costs inf: never an improvement.
@@ -448,10 +448,11 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             ok &= out_of[a]
         if cutoff is not None:
             ok &= cost <= limit
-        a = a[ok]
+        ok = ok.ravel().nonzero()[0]     # one 1-D selection for both: cheaper than two 2-D masks
+        a = a.ravel()[ok]
         if not a.size:
             break
-        np.minimum.at(dist, a, cost[ok])
+        np.minimum.at(dist, a, cost.ravel()[ok])
         frontier = _distinct(a, stamp)
     if fold:
         dist[:n][dist[:n] == -np.inf] = np.inf
@@ -479,32 +480,7 @@ def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
     """`nodes` without repeats, each at its first place (`stamp`: scratch, one cell per node)."""
     first = np.arange(nodes.size)
     stamp[nodes] = first
-    return nodes[stamp[nodes] == first]
-
-
-def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Connected components of the undirected graph on nodes 0..n-1 with edges a[k] - b[k]: each
-    node's least node of its component, from whole-array rounds (no Python work per node). Each
-    round hooks the larger root of every edge whose ends lie in different trees to the least root
-    it meets, then jumps pointers (parent = parent[parent]) until every node points at its root.
-    A node's parent is never larger than itself, so a root is the least node of its tree. Give
-    each edge once: a repeated edge costs about as much as a distinct one."""
-    parent = np.arange(n, dtype=np.int64)
-    ra, rb = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)   # the roots of each edge's ends
-    while True:
-        apart = ra != rb                 # an edge whose ends share a root stays inside that tree
-        if not apart.any():
-            break
-        ra, rb = ra[apart], rb[apart]
-        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
-        np.minimum.at(parent, hi, lo)
-        while True:
-            grand = parent[parent]
-            if (grand == parent).all():
-                break
-            parent = grand
-        ra, rb = parent[lo], parent[hi]  # the new roots of the old ones
-    return parent
+    return nodes.compress(stamp[nodes] == first)   # compress: 2-4x quicker than a boolean index
 
 
 class Regions:
@@ -519,7 +495,7 @@ class Regions:
         # Each edge once (its reverse is alike): half the work of the components.
         keep = edges & into[index.src] & into[index.dst] & (index.src < index.dst)
         labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
-        roots = labelled(len(index), index.src[keep], index.dst[keep])
+        roots = labelled(len(index), index.src.compress(keep), index.dst.compress(keep))
         self.label = np.where(into, roots, -1)
         self._steps: RegionSteps | None = None
 

@@ -10,11 +10,11 @@ steps out of a node fall in two kinds:
   neighbours; a few pairs (node, region), at the regions' borders.
 Each question is then two gathers of these, not a pass over every node's six edges.
 
-On a large map the regions themselves are labelled by scipy's connected components (`least_roots`),
-where `network.component_roots`' array rounds cost about twice as much (1M hexes: 60-120 ms
-against 100-250 ms a side); its import (about 0.15 s) is small beside a verdict of that size (the
-rail searches of the largest maps import it too, rail_search.py). The choice depends on the map's
-size alone.
+The regions themselves are labelled by connected components: `component_roots` (array rounds,
+also the rail connections' components of 12C1), or on a large map scipy's (`least_roots`), where
+the array rounds cost more (400k hexes: 22 against 27 ms a side); scipy's import (about 0.15
+s) is small beside a verdict of that size (the rail searches of the largest maps import it too,
+rail_search.py). The choice depends on the map's size alone.
 Performance: docs/performance.md.
 """
 from __future__ import annotations
@@ -31,8 +31,35 @@ def labels_by_scipy(n: int) -> bool:
     return n >= SCIPY_FROM
 
 
+def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Connected components of the undirected graph on nodes 0..n-1 with edges a[k] - b[k]: each
+    node's least node of its component, from whole-array rounds (no Python work per node). Each
+    round hooks the larger root of every edge whose ends lie in different trees to the least root
+    it meets, then jumps pointers (parent = parent[parent]) until every node points at its root.
+    A node's parent is never larger than itself, so a root is the least node of its tree. Give
+    each edge once: a repeated edge costs about as much as a distinct one.
+    Every node is its own root at the start, so the first round hooks the edges as given, with no
+    look-up of roots and no test (an edge given larger end first, or a loop, hooks nothing there:
+    it joins from the second round); the rounds run in int32 where the nodes fit."""
+    kind = np.int32 if n <= np.iinfo(np.int32).max else np.int64
+    parent = np.arange(n, dtype=kind)
+    lo, hi = np.asarray(a, dtype=kind), np.asarray(b, dtype=kind)
+    while lo.size:                       # roots; lo < hi from the second round
+        np.minimum.at(parent, hi, lo)
+        while True:
+            grand = parent[parent]
+            if np.array_equal(grand, parent):
+                break
+            parent = grand
+        ra, rb = parent[lo], parent[hi]  # the new roots of each edge's ends
+        apart = ra != rb                 # an edge whose ends share a root stays inside that tree
+        ra, rb = ra[apart], rb[apart]
+        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
+    return parent.astype(np.int64)
+
+
 def least_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """`network.component_roots` by scipy: each node's least node of its connected component in
+    """`component_roots` by scipy: each node's least node of its connected component in
     the undirected graph with edges a[k] - b[k]."""
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import connected_components

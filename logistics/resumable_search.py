@@ -68,10 +68,11 @@ class ResumableReach(IndexReach):
             here = here[:, None]
             cost = np.where(rows(frontier), here + 1.0, np.inf) if self.weight is None else here + rows(frontier)
             ok = cost < work[a]
-            a = a[ok]
-            np.minimum.at(work, a, cost[ok])
+            ok = ok.ravel().nonzero()[0]     # one 1-D selection for both (as `search`)
+            a = a.ravel()[ok]
+            np.minimum.at(work, a, cost.ravel()[ok])
             frontier = _distinct(a, stamp)
-            frontier = frontier[into[frontier]]          # a line enters these nodes from a neighbour
+            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
         if not frontier.size:
             bound = np.inf
         self._frontier, self._bound = frontier, bound

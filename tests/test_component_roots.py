@@ -40,6 +40,31 @@ def test_component_roots_are_the_least_node_of_each_connected_component(seed):
     assert len(set(got)) < n or m == 0
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_component_roots_of_edges_in_any_order_with_loops_and_repeats(seed):
+    """The first round hooks the edges as given, without looking up roots: edges whose larger end
+    comes first, loops and repeated edges must join (or not) from the later rounds, in int32 or
+    int64 node numbers, as rustworkx's components say; a grid of rows (long chains, as a hex map's
+    edges) with random gaps too."""
+    rng = np.random.default_rng(100 + seed)
+    width, rows = int(rng.integers(2, 60)), int(rng.integers(1, 60))
+    n = width * rows
+    node = np.arange(n).reshape(rows, width)
+    a = np.concatenate([node[:, :-1].ravel(), node[:-1].ravel(), node[:-1, 1:].ravel()])
+    b = np.concatenate([node[:, 1:].ravel(), node[1:].ravel(), node[1:, :-1].ravel()])
+    keep = rng.random(len(a)) < 0.55
+    a, b = a[keep], b[keep]
+    flip = rng.random(len(a)) < 0.5                    # larger end first
+    a, b = np.where(flip, b, a), np.where(flip, a, b)
+    loops = rng.integers(0, n, 5)
+    again = rng.integers(0, len(a), len(a) // 3) if len(a) else np.zeros(0, dtype=np.int64)
+    a, b = np.concatenate([a, loops, a[again]]), np.concatenate([b, loops, b[again]])
+    dtype = np.int32 if seed % 2 else np.int64
+    got = component_roots(n, a.astype(dtype), b.astype(dtype))
+    assert got.dtype == np.int64
+    assert got.tolist() == reference_roots(n, a, b)
+
+
 def test_component_roots_of_no_edges_and_no_nodes():
     empty = np.zeros(0, dtype=np.int64)
     assert component_roots(4, empty, empty).tolist() == [0, 1, 2, 3]

@@ -2,7 +2,6 @@
 the Palma ruling, AEG 11-Mar-04): every chain keeps each source and port within its REs and
 supplies more; on a tight instance they reach the LP bound, so the full model proves the optimum
 at once, where the CP-SAT neighbourhoods alone, held to the same small work, stop short."""
-import functools
 import random
 import sys
 from pathlib import Path
@@ -80,14 +79,14 @@ def test_a_tight_instance_is_proven_at_once_where_the_neighbourhoods_alone_stop_
     """12C2 / the Palma ruling, the benchmark's tight shape (asking 1.03x the capacity) at 400
     units / 40 sources / 4 ports: the chains take the LP rounding to the LP bound, and the full
     model proves it; with the neighbourhood searches and the full model each held to half a unit
-    of CP-SAT's deterministic time, the search without the chains stops FEASIBLE below it. Two
-    runs give the same assignment."""
+    of CP-SAT's deterministic time (`improved_start` gives each of its two starts half of
+    LNS_WORK), the search without the chains stops FEASIBLE below it. Two runs give the same
+    assignment."""
     inst = bench_solvers.allocation_instance(0, 400, 40, 4, tight=True)
-    short_work = functools.partial(limited.improve, work=0.5)
     results = {}
     for name, chains in (("chains", fill_by_chains), ("chains again", fill_by_chains),
                          ("neighbourhoods alone", lambda q, options, caps, ports, first: first)):
-        with mock.patch.object(limited, "TIE_BREAK_OPTIONS", 0), mock.patch.object(limited, "improve", short_work), \
+        with mock.patch.object(limited, "TIE_BREAK_OPTIONS", 0), mock.patch.object(limited, "LNS_WORK", 1.0), \
                 mock.patch.object(limited, "FULL_MODEL_WORK", 0.5), \
                 mock.patch.object(fill_chains, "fill_by_chains", chains):
             results[name] = limited.allocate(*inst)
@@ -96,3 +95,33 @@ def test_a_tight_instance_is_proven_at_once_where_the_neighbourhoods_alone_stop_
     assert results["chains"].assignment == results["chains again"].assignment
     assert results["neighbourhoods alone"].status == "FEASIBLE"
     assert results["neighbourhoods alone"].supplied_res < 552.0
+
+
+def test_the_plain_start_is_searched_too_when_the_chains_stop_short():
+    """12C2: `improved_start` keeps the chains' search when it reaches the bound; else it also
+    searches from the start itself, each with half the work, and keeps the answer that supplies
+    more (the chains' on a tie): never less than the neighbourhoods from the start alone."""
+    Option = limited.Option
+    q = {"u0": 4, "u1": 4}
+    a, b = Option("u0", "s0"), Option("u1", "s0")
+    options, caps = [a, b], {"s0": 8}
+    calls = []
+
+    def fake(answers):
+        def improve(q, options, caps, ports, first, work, target):
+            calls.append((frozenset(first), work, target))
+            return answers[frozenset(first)]
+        return improve
+    start, chained = {a}, fill_by_chains(q, options, caps, {}, {a})
+    assert chained == {a, b}
+    assert fill_chains.improved_start(fake({frozenset(chained): {a, b}}), q, options, caps, {}, start, 8, 2.0) == {a, b}
+    assert calls == [(frozenset(chained), 1.0, 8)]
+    calls.clear()
+    # the chains' search stops short (one unit), the plain start's reaches more: the plain one
+    got = fill_chains.improved_start(fake({frozenset(chained): {b}, frozenset(start): {a, b}}), q, options, {"s0": 9}, {},
+                                     start, 9, 2.0)
+    assert got == {a, b} and [c[0] for c in calls] == [frozenset(chained), frozenset(start)]
+    calls.clear()
+    got = fill_chains.improved_start(fake({frozenset(chained): {b}, frozenset(start): {a}}), q, options, {"s0": 9}, {},
+                                     start, 9, 2.0)
+    assert got == {b}                                     # a tie: the chains' answer

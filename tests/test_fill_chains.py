@@ -97,14 +97,14 @@ def test_a_tight_instance_is_proven_at_once_where_the_neighbourhoods_alone_stop_
     assert results["neighbourhoods alone"].supplied_res < 552.0
 
 
-def test_the_plain_start_is_searched_too_when_the_chains_stop_short():
-    """12C2: `improved_start` keeps the chains' search when it reaches the bound; else it also
-    searches from the start itself, each with half the work, and keeps the answer that supplies
-    more (the chains' on a tie): never less than the neighbourhoods from the start alone."""
+def test_the_plain_start_is_searched_when_the_chains_stop_short():
+    """12C2: `improved_start` keeps the search from the chains' answer (half the work) when it
+    reaches the bound; else it gives the search from the start itself with all the work, as
+    without the chains, even when the chains' search supplied more."""
     Option = limited.Option
     q = {"u0": 4, "u1": 4}
     a, b = Option("u0", "s0"), Option("u1", "s0")
-    options, caps = [a, b], {"s0": 8}
+    options = [a, b]
     calls = []
 
     def fake(answers):
@@ -112,16 +112,15 @@ def test_the_plain_start_is_searched_too_when_the_chains_stop_short():
             calls.append((frozenset(first), work, target))
             return answers[frozenset(first)]
         return improve
-    start, chained = {a}, fill_by_chains(q, options, caps, {}, {a})
+    start = {a}
+    chained = fill_by_chains(q, options, {"s0": 8}, {}, start)
     assert chained == {a, b}
-    assert fill_chains.improved_start(fake({frozenset(chained): {a, b}}), q, options, caps, {}, start, 8, 2.0) == {a, b}
+    assert fill_chains.improved_start(fake({frozenset(chained): {a, b}}), q, options, {"s0": 8}, {}, start, 8, 2.0) \
+        == {a, b}
     assert calls == [(frozenset(chained), 1.0, 8)]
     calls.clear()
-    # the chains' search stops short (one unit), the plain start's reaches more: the plain one
-    got = fill_chains.improved_start(fake({frozenset(chained): {b}, frozenset(start): {a, b}}), q, options, {"s0": 9}, {},
-                                     start, 9, 2.0)
-    assert got == {a, b} and [c[0] for c in calls] == [frozenset(chained), frozenset(start)]
-    calls.clear()
-    got = fill_chains.improved_start(fake({frozenset(chained): {b}, frozenset(start): {a}}), q, options, {"s0": 9}, {},
-                                     start, 9, 2.0)
-    assert got == {b}                                     # a tie: the chains' answer
+    # the chains' search stops short of the bound (9): the plain start's search, whatever it supplies
+    got = fill_chains.improved_start(fake({frozenset(chained): {a, b}, frozenset(start): {a}}), q, options,
+                                     {"s0": 9}, {}, start, 9, 2.0)
+    assert got == {a}
+    assert calls == [(frozenset(chained), 1.0, 9), (frozenset(start), 2.0, 9)]

@@ -99,13 +99,14 @@ def fill_by_chains(q: dict[str, int], options: list, capacities: dict[str, int],
 def improved_start(improve, q: dict[str, int], options: list, capacities: dict[str, int], port_caps: dict[str, int],
                    first: set, bound: int, work: float) -> set:
     """A large instance's start for the full model: `improve`'s CP-SAT neighbourhoods from the
-    chains' answer, with half the `work`; if they stop short of `bound`, also from `first` itself
-    with the other half, and the answer that supplies more (the chains' on a tie). From the
-    chains the neighbourhoods mostly reach the bound in fewer solves, but not always: on the
-    tight benchmark's seed 8 they stop 1 RE below it, where from the LP rounding they reach it."""
+    chains' answer, with half the `work`, if they reach `bound`; else the neighbourhoods from
+    `first` itself with all of it, as without the chains. From the chains the neighbourhoods
+    mostly reach the bound in fewer solves, but not always (the tight benchmark's seed 8 stops
+    1 RE below it, where from the LP rounding it reaches it), and an instance they cannot fill
+    keeps the answer it had without the chains: the full model, from another start, may end
+    lower (seeds 6 and 9: 0.5 and 3.5 REs lower)."""
     chained = improve(q, options, capacities, port_caps, fill_by_chains(q, options, capacities, port_caps, first),
                       work=work / 2, target=bound)
     if sum(q[o.unit] for o in chained) >= bound:
         return chained
-    plain = improve(q, options, capacities, port_caps, first, work=work / 2, target=bound)
-    return chained if sum(q[o.unit] for o in chained) >= sum(q[o.unit] for o in plain) else plain
+    return improve(q, options, capacities, port_caps, first, work=work, target=bound)

@@ -312,6 +312,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         return _allocation([o for o in options if o in easy], sizes, q, "OPTIMAL", TIE_BREAK)
     from ortools.sat.python import cp_model
 
+    from logistics.games.europa.fill_chains import improved_start
     from logistics.solver import deterministic_solver
     model, x, total = _model(q, options, caps, ports)
     start = best_fit(q, options, caps, ports)
@@ -320,7 +321,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         rounded = lp_rounding(q, options, caps, ports, values)
         if sum(q[o.unit] for o in rounded) > sum(q[o.unit] for o in start):
             start = rounded
-        start = improve(q, options, caps, ports, start, target=bound)
+        start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK)
     for o in options:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)

@@ -20,6 +20,7 @@ from itertools import chain
 import numpy as np
 import rustworkx as rx
 
+from logistics.hex_nodes import HexNodes
 from logistics.hexgrid import DIRECTIONS, Hex, Hexside
 from logistics.in_edges import in_rows
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
@@ -53,7 +54,6 @@ class HexIndex:
         # A map kept in grid order (as map folders and the synthetic maps are) needs no reordering.
         hx = keys if np.array_equal(order, np.arange(n)) else [keys[i] for i in order.tolist()]
         self.hexes: list[Hex] = hx
-        self.pos: dict[Hex, int] = dict(zip(hx, range(n)))
         q, r = coords[order, 0], coords[order, 1]
         # Neighbour table: nbr[i, d] is the node in direction d of node i (hexgrid.DIRECTIONS), -1
         # off the map. Edges are its valid cells in row-major order: by node, then by direction.
@@ -69,6 +69,7 @@ class HexIndex:
         # The node at axial (q, r) is grid[q - q0, r - r0]; a ring of -1 cells borders the hexes, so
         # coordinates clipped into the grid find -1 for every hex off the map (`nodes`).
         self.grid, self.grid_origin = grid, (q0, r0)
+        self.pos = HexNodes(grid, (q0, r0), hx)          # Hex -> node, read from the grid (no dict per hex)
         valid = nbr.ravel() >= 0
         self.src = np.repeat(np.arange(n, dtype=NODE), 6)[valid]
         self.dst = nbr.ravel()[valid]

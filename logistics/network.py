@@ -20,9 +20,11 @@ from itertools import chain
 import numpy as np
 import rustworkx as rx
 
-from logistics.hexgrid import DIRECTIONS, Hex, Hexside
+from logistics.hex_nodes import HexNodes
+from logistics.hexgrid import Hex
 from logistics.in_edges import in_rows
-from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map, Track
+from logistics.index_tables import EdgeFinder, in_edges, neighbour_table
+from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
 from logistics.region_steps import RegionSteps, component_roots, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
@@ -49,97 +51,43 @@ class HexIndex:
         order = np.lexsort((col, row))
         key_node = np.empty(n, dtype=np.int64)          # the node of each of map_.terrain's hexes
         key_node[order] = np.arange(n)
-        self._offsets = np.stack([col[order], row[order]]).astype(NODE)   # each node's grid (col, row)
         # A map kept in grid order (as map folders and the synthetic maps are) needs no reordering.
-        hx = keys if np.array_equal(order, np.arange(n)) else [keys[i] for i in order.tolist()]
+        ordered = np.array_equal(order, np.arange(n))
+        pick = slice(None) if ordered else order
+        self._offsets = np.stack([col[pick], row[pick]]).astype(NODE)   # each node's grid (col, row)
+        hx = keys if ordered else [keys[i] for i in order.tolist()]
         self.hexes: list[Hex] = hx
-        self.pos: dict[Hex, int] = dict(zip(hx, range(n)))
-        q, r = coords[order, 0], coords[order, 1]
+        q, r = coords[pick, 0], coords[pick, 1]
         # Neighbour table: nbr[i, d] is the node in direction d of node i (hexgrid.DIRECTIONS), -1
         # off the map. Edges are its valid cells in row-major order: by node, then by direction.
-        nbr = np.full((n, 6), -1, dtype=NODE)
-        q0 = r0 = 0
-        grid = np.full((1, 1), -1, dtype=NODE)
-        if n:
-            q0, r0 = int(q.min()) - 1, int(r.min()) - 1
-            grid = np.full((int(q.max()) - q0 + 2, int(r.max()) - r0 + 2), -1, dtype=NODE)
-            grid[q - q0, r - r0] = np.arange(n, dtype=NODE)
-            for d, step in enumerate(DIRECTIONS):
-                nbr[:, d] = grid[q + step.q - q0, r + step.r - r0]
+        grid, (q0, r0), nbr = neighbour_table(q, r)     # index_tables.py
         # The node at axial (q, r) is grid[q - q0, r - r0]; a ring of -1 cells borders the hexes, so
         # coordinates clipped into the grid find -1 for every hex off the map (`nodes`).
         self.grid, self.grid_origin = grid, (q0, r0)
+        self.pos = HexNodes(grid, (q0, r0), hx)          # Hex -> node, read from the grid (no dict per hex)
         valid = nbr.ravel() >= 0
         self.src = np.repeat(np.arange(n, dtype=NODE), 6)[valid]
         self.dst = nbr.ravel()[valid]
         eid = np.full(n * 6, -1, dtype=NODE)
         eid[valid] = np.arange(len(self.src), dtype=NODE)
         eid = eid.reshape(n, 6)
-        # in_eid[i, d]: the edge from the neighbour in direction d into node i (its direction d + 3).
-        opposite = [(d + 3) % 6 for d in range(6)]
         self.nbr, self.out_eid = nbr, eid
-        self.in_eid = np.where(nbr >= 0, eid[nbr, opposite], NODE(-1)) if n else eid
+        self.in_eid = in_edges(nbr, eid)        # the edge from the neighbour in direction d into node i
 
-        # The direction of b from a, by (b.q - a.q + 1, b.r - a.r + 1); -1: not adjacent.
-        direction = np.full((3, 3), -1, dtype=np.int64)
-        for d, step in enumerate(DIRECTIONS):
-            direction[step.q + 1, step.r + 1] = d
-
-        def node(cq, cr):
-            inside = (cq >= 0) & (cq < grid.shape[0]) & (cr >= 0) & (cr < grid.shape[1])
-            return np.where(inside, grid[np.where(inside, cq, 0), np.where(inside, cr, 0)], -1)
-
-        def pair_edges(aq, ar, bq, br) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            """Both edges (a -> b, b -> a) of each pair of adjacent hexes, and which pairs lie on the map."""
-            aq, ar, bq, br = aq - q0, ar - r0, bq - q0, br - r0
-            i, j = node(aq, ar), node(bq, br)
-            on = (i >= 0) & (j >= 0)
-            d = direction[np.clip(bq - aq + 1, 0, 2), np.clip(br - ar + 1, 0, 2)]
-            ab = np.where(on, eid[i, d], -1)
-            ba = np.where(on, eid[j, (d + 3) % 6], -1)
-            return ab[on], ba[on], on
-
-        empty = np.zeros(0, dtype=NODE)
-
-        def edges_of(sides: list[Hexside]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            """Both edges of each hexside, and which hexsides lie on the map."""
-            k = len(sides)
-            if not k or not n:
-                return empty, empty, np.zeros(k, dtype=bool)
-            return pair_edges(*(np.fromiter((getattr(getattr(s, end), axis) for s in sides), np.int64, k)
-                                for end in ("a", "b") for axis in ("q", "r")))
-
-        def track_edges(tracks: list[Track], links: Callable[[], object]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            """Both edges of each hexside of `tracks` (between consecutive hexes) on the map, and
-            the number of its track: Map.rail_links / road_links without a Hexside per hexside.
-            Consecutive hexes that are not adjacent: `links()` raises the map's own error."""
-            lengths = [len(t.hexes) for t in tracks]
-            total = sum(lengths)
-            xy = np.fromiter(chain.from_iterable(chain.from_iterable(t.hexes for t in tracks)), np.int64,
-                             2 * total).reshape(total, 2)
-            track = np.repeat(np.arange(len(tracks)), lengths)
-            pair = track[1:] == track[:-1]
-            a, b, track = xy[:-1][pair], xy[1:][pair], track[1:][pair]
-            dq, dr = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
-            if not ((np.abs(dq) <= 1) & (np.abs(dr) <= 1) & (dq != dr)).all():
-                links()
-            if not len(a) or not n:
-                return empty, empty, empty
-            ab, ba, on = pair_edges(a[:, 0], a[:, 1], b[:, 0], b[:, 1])
-            return ab, ba, track[on]
+        edges = EdgeFinder(grid, (q0, r0), eid)      # index_tables.py
 
         # Hexside features are sparse: set the few edges they touch.
         self.crossable = np.ones(len(self.src), dtype=bool)
         self.narrow = np.zeros(len(self.src), dtype=bool)
         sides = list(map_.hexside_features)
-        ab, ba, on = edges_of(sides)
+        ab, ba, on = edges.of_sides(sides)
         for side, e1, e2 in zip((s for s, o in zip(sides, on.tolist()) if o), ab.tolist(), ba.tolist()):
             features = map_.hexside_features[side]
             self.crossable[[e1, e2]] = crossable(map_, side.a, side.b)
             self.narrow[[e1, e2]] = "narrow_strait" in features
         # A rail hexside has the best class of the lines crossing it (Map.rail_links).
         rank = {k: i for i, k in enumerate(RAIL_CLASSES)}
-        ab, ba, track = track_edges(map_.rail, lambda: map_.rail_links)
+        ab, ba, track = edges.of_tracks(map_.rail, lambda: map_.rail_links)
         track_rank = np.array([rank[t.klass] for t in map_.rail], dtype=np.int8)[track]
         best = np.full(len(self.src), -1, dtype=np.int8)
         for e in (ab, ba):
@@ -147,7 +95,7 @@ class HexIndex:
         self.rail = best >= 0
         self.low_volume = best == rank["low_volume"]
         self.road = np.zeros(len(self.src), dtype=bool)
-        ab, ba, _ = track_edges(map_.roads, lambda: map_.road_links)
+        ab, ba, _ = edges.of_tracks(map_.roads, lambda: map_.road_links)
         self.road[ab] = self.road[ba] = True
         # Per-node values of the map's layers as numbers (node_layers: no look-up per hex).
         code, kinds = layer_codes(map_.terrain, key_node, n)
@@ -167,8 +115,11 @@ class HexIndex:
         self.adverse = np.array([t in ("mountain", "wooded_rough") for t in kinds], dtype=bool)[code]
         # Weights are small integers (and 1 + LOW_VOLUME_WEIGHT): exact in float32 (so summed there,
         # without float64 temporaries per edge), and the searches add them to float64 distances.
-        self.adverse_weight = self.adverse[self.dst].astype(np.float32) + self.narrow + np.float32(1)   # the 43C3 cost of each edge
-        self.rail_weight = np.where(self.low_volume, np.float32(1 + LOW_VOLUME_WEIGHT), np.float32(1))  # see LOW_VOLUME_WEIGHT
+        self.adverse_weight = self.adverse[self.dst].astype(np.float32)     # the 43C3 cost of each edge
+        self.adverse_weight += self.narrow
+        self.adverse_weight += np.float32(1)
+        self.rail_weight = np.ones(len(self.src), dtype=np.float32)
+        self.rail_weight[self.low_volume] = np.float32(1 + LOW_VOLUME_WEIGHT)    # see LOW_VOLUME_WEIGHT
         self.rail_hex = np.zeros(n, dtype=bool)
         self.rail_hex[self.src[self.rail]] = True
         # The weather zones in order of first appearance, and each node's zone as a number.

@@ -1,0 +1,100 @@
+"""The map index's grid and neighbour tables (`network.HexIndex`), built with few temporaries.
+
+On a 1M-hex map each (n, 6) table is 24 MB, and a cold verdict pays for every array it writes
+for the first time: each node's cell in the grid is found once (a flat offset), and each
+direction's neighbours and each edge's reverse are one gather from a flat table.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import chain
+
+import numpy as np
+
+from logistics.hexgrid import DIRECTIONS
+
+NODE = np.int32       # as network.NODE
+OPPOSITE = np.array([(d + 3) % 6 for d in range(6)], dtype=NODE)
+
+
+def neighbour_table(q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, tuple[int, int], np.ndarray]:
+    """For nodes at axial (q[i], r[i]): the grid (the node at (q, r) is grid[q - q0, r - r0], -1
+    where there is none, with a ring of -1 cells around the hexes), its origin (q0, r0), and the
+    neighbour table nbr[i, d]: the node in direction d of node i (hexgrid.DIRECTIONS), -1 off the map."""
+    n = len(q)
+    if not n:
+        return np.full((1, 1), -1, dtype=NODE), (0, 0), np.full((0, 6), -1, dtype=NODE)
+    q0, r0 = int(q.min()) - 1, int(r.min()) - 1
+    height = int(r.max()) - r0 + 2
+    grid = np.full((int(q.max()) - q0 + 2, height), -1, dtype=NODE)
+    flat = grid.reshape(-1)
+    cell = (q - q0) * height + (r - r0)           # each node's cell of the flat grid
+    flat[cell] = np.arange(n, dtype=NODE)
+    nbr = np.empty((n, 6), dtype=NODE)
+    for d, step in enumerate(DIRECTIONS):         # the ring: a neighbour's cell is always in the grid
+        nbr[:, d] = flat[cell + (step.q * height + step.r)]
+    return grid, (q0, r0), nbr
+
+
+def in_edges(nbr: np.ndarray, out_eid: np.ndarray) -> np.ndarray:
+    """in_eid[i, d]: the edge from the neighbour in direction d into node i (that neighbour's edge
+    in direction d + 3), -1 where there is no neighbour; `out_eid[i, d]` is node i's edge in direction d."""
+    at = nbr * 6                                  # the neighbour's row of the flat edge table ...
+    at += OPPOSITE                                # ... and its edge back
+    found = out_eid.reshape(-1)[at]
+    found[nbr < 0] = -1
+    return found
+
+
+# The direction of b from a, by (b.q - a.q + 1, b.r - a.r + 1); -1: not adjacent.
+_DIRECTION = np.full((3, 3), -1, dtype=np.int64)
+for _d, _step in enumerate(DIRECTIONS):
+    _DIRECTION[_step.q + 1, _step.r + 1] = _d
+
+
+class EdgeFinder:
+    """The index's edges of hexsides given by their hexes' coordinates, as whole arrays."""
+
+    def __init__(self, grid: np.ndarray, origin: tuple[int, int], out_eid: np.ndarray):
+        self.grid, self.origin, self.out_eid = grid, origin, out_eid
+
+    def _nodes(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+        # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells.
+        grid = self.grid
+        return grid[np.clip(q - self.origin[0], 0, grid.shape[0] - 1), np.clip(r - self.origin[1], 0, grid.shape[1] - 1)]
+
+    def pairs(self, aq, ar, bq, br) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Both edges (a -> b, b -> a) of each pair of adjacent hexes on the map, and which pairs
+        lie on the map (both hexes on it)."""
+        i, j = self._nodes(aq, ar), self._nodes(bq, br)
+        on = (i >= 0) & (j >= 0)
+        i, j = i[on], j[on]
+        d = _DIRECTION[np.clip(bq[on] - aq[on] + 1, 0, 2), np.clip(br[on] - ar[on] + 1, 0, 2)]
+        return self.out_eid[i, d], self.out_eid[j, (d + 3) % 6], on
+
+    def of_sides(self, sides: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Both edges of each hexside (`Hexside`) on the map, and which hexsides lie on the map."""
+        k = len(sides)
+        if not k or not self.out_eid.size:
+            return np.zeros(0, dtype=NODE), np.zeros(0, dtype=NODE), np.zeros(k, dtype=bool)
+        return self.pairs(*(np.fromiter((getattr(getattr(s, end), axis) for s in sides), np.int64, k)
+                            for end in ("a", "b") for axis in ("q", "r")))
+
+    def of_tracks(self, tracks: list, links: Callable[[], object]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Both edges of each hexside of `tracks` (between consecutive hexes) on the map, and
+        the number of its track: Map.rail_links / road_links without a Hexside per hexside.
+        Consecutive hexes that are not adjacent: `links()` raises the map's own error."""
+        lengths = [len(t.hexes) for t in tracks]
+        total = sum(lengths)
+        xy = np.fromiter(chain.from_iterable(chain.from_iterable(t.hexes for t in tracks)), np.int64, 2 * total)
+        q, r = xy[0::2], xy[1::2]
+        track = np.repeat(np.arange(len(tracks)), lengths)
+        at = np.flatnonzero(track[1:] == track[:-1])          # consecutive hexes of one track: at, at + 1
+        aq, ar, bq, br = q[at], r[at], q[at + 1], r[at + 1]
+        dq, dr = bq - aq, br - ar
+        if not ((np.abs(dq) <= 1) & (np.abs(dr) <= 1) & (dq != dr)).all():
+            links()
+        if not len(at) or not self.out_eid.size:
+            return np.zeros(0, dtype=NODE), np.zeros(0, dtype=NODE), np.zeros(0, dtype=NODE)
+        ab, ba, on = self.pairs(aq, ar, bq, br)
+        return ab, ba, track[at + 1][on]

@@ -13,7 +13,7 @@ import numpy as np
 
 from logistics.hexgrid import DIRECTIONS
 
-NODE = np.int32       # as network.NODE
+NODE = np.int32       # the dtype of node and edge numbers in the index's tables
 OPPOSITE = np.array([(d + 3) % 6 for d in range(6)], dtype=NODE)
 
 

@@ -23,7 +23,7 @@ import rustworkx as rx
 from logistics.hex_nodes import HexNodes
 from logistics.hexgrid import Hex
 from logistics.in_edges import in_rows
-from logistics.index_tables import EdgeFinder, in_edges, neighbour_table
+from logistics.index_tables import NODE, EdgeFinder, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
 from logistics.region_steps import RegionSteps, component_roots, labels_by_scipy, least_roots
@@ -33,8 +33,6 @@ from logistics.zoc import crossable
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.
 LOW_VOLUME_WEIGHT = 1_000_000
-# The dtype of node and edge numbers in the index's tables.
-NODE = np.int32
 _INF = float("inf")
 
 

@@ -8,7 +8,8 @@ import pytest
 import rustworkx as rx
 
 from logistics.files import load_scenario_file
-from logistics.network import Regions, component_roots, index_of, search
+from logistics.network import Regions, index_of, search
+from logistics.region_steps import component_roots
 
 ROOT = Path(__file__).resolve().parents[1]
 

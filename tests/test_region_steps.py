@@ -9,8 +9,8 @@ from conftest import reference_reaching
 
 from logistics import network, region_steps
 from logistics.files import load_scenario_file
-from logistics.network import Regions, component_roots, index_of
-from logistics.region_steps import least_roots
+from logistics.network import Regions, index_of
+from logistics.region_steps import component_roots, least_roots
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -28,6 +28,7 @@ def fill_by_chains(q: dict[str, int], options: list, capacities: dict[str, int],
     assigned = {unit: c for unit, cs in choices.items() for c in cs if c[0] in chosen}
     room = dict(capacities) | {("port", p): c for p, c in port_caps.items()}   # what each still holds
     members: dict[str, set[str]] = {s: set() for s in capacities}            # units drawing on a source
+    ordered: dict[str, list[str]] = {}          # a source's units, smallest first (kept until one moves)
 
     def move(unit: str, choice: tuple | None) -> None:
         for c, sign in ((assigned.pop(unit, None), 1), (choice, -1)):
@@ -44,7 +45,6 @@ def fill_by_chains(q: dict[str, int], options: list, capacities: dict[str, int],
             room[r] -= q[unit]
         members[c[1]].add(unit)
     failed: set[tuple[str, int]] = set()
-    ordered: dict[str, list[str]] = {}          # a source's units, smallest first (kept until one moves)
 
     def chain(unit: str, left: int, placed: int, seen: frozenset, delta: dict) -> list | None:
         """Moves that place `unit` (a unit of `placed` quarters started the chain), each source

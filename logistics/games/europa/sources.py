@@ -9,8 +9,9 @@ from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import PositionNodes, SideView
 from logistics.hexgrid import Hex
 from logistics.mapdata import Map
-from logistics.network import HexIndex, component_roots
+from logistics.network import HexIndex
 from logistics.position import UNOWNED, SupplySource, Unit
+from logistics.region_steps import component_roots
 
 
 def map_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, ...]:

@@ -416,22 +416,15 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
     only for the units that reach the target, for its length and the port of its naval element."""
     import numpy as np
 
+    from logistics.games.europa.limited_candidates import candidates_of
     from logistics.games.europa.limited_reach import Reachable, naval_origins
     position, map_, rules, ix = engine.position, engine.map, engine.rules, engine.index
-    units = {u.id: u for u in position.units}
-    candidates = [units[v.unit] for v in verdicts if v.general not in (IN_SUPPLY, NOT_CHECKED) and v.hex is not None
-                  and engine.placed_hex(units[v.unit])[2] is None]
-    sizes = {u.id: u.size for u in candidates}
+    gathered = candidates_of(engine, verdicts)
+    candidates, placed, nodes, kinds, sizes = gathered.units, gathered.placed, gathered.nodes, gathered.kinds, \
+        gathered.sizes
     capacities: dict[str, float] = {}
     options: list[Option] = []
     port_caps: dict[str, float] = {}
-
-    placed = [engine.placed_hex(u) for u in candidates]
-    nodes = np.array([-1 if h is None else ix.pos[h] for h, _, _ in placed], dtype=np.int64)
-    kinds: dict[tuple[str, str, str], list[int]] = {}        # kind -> its candidates' positions
-    for k, u in enumerate(candidates):
-        kinds.setdefault((u.side, u.coalition, u.affiliation), []).append(k)
-    kinds = {kind: np.array(members, dtype=np.int64) for kind, members in kinds.items()}
     bounds: dict[tuple, Reachable] = {}       # per side, zone coalition and naval origin classes
     reaches: dict = {}
     origins: dict[tuple, set] = {}          # per kind: the ports a naval element may start from
@@ -440,10 +433,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         """False if no line of a candidate of the unit's side reaches the seeds (`Reachable`)."""
         key = (unit.side, engine._zone_coalition(unit.coalition), classes)
         if key not in bounds:
-            members = np.array([k for k, u in enumerate(candidates) if u.side == unit.side], dtype=np.int64)
-            on_map = nodes[members]
-            bounds[key] = Reachable(engine, unit.side, key[1], classes, on_map[on_map >= 0],
-                                    {placed[k][1] for k in members[on_map < 0].tolist()})
+            bounds[key] = Reachable(engine, unit.side, key[1], classes, *gathered.of_side(unit.side))
         return bounds[key].reaches(seeds, boxes)
 
     def reach_of(unit, target: tuple, seeds: dict, boxes: dict, classes):
@@ -530,15 +520,16 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
 
 def apply_limited_sources(engine, verdicts) -> Allocation:
     """Give limited supply to the units the optimal allocation picks; record it on the engine."""
+    from logistics.games.europa.limited_candidates import candidates_of
     sizes, capacities, options, caps = limited_options(engine, verdicts)
     allocation = allocate(sizes, capacities, options, caps) if options else Allocation("OPTIMAL")
     engine.allocation, engine.limited_capacities = allocation, capacities
     places = limited_places(engine)
     lost = all_lost_shares(options, allocation, capacities, caps, places)
-    for v in verdicts:
-        source = allocation.assignment.get(v.unit)
+    for v in candidates_of(engine, verdicts).verdicts:     # a unit that is no candidate has no option, nothing to record
         if v.general not in (OUT_OF_SUPPLY, ON_POINTS):
             continue
+        source = allocation.assignment.get(v.unit)
         if source is None:
             v.limited_lost = lost.get(v.unit, [])
             continue

@@ -452,8 +452,9 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         reach = reach_of(unit, target, seeds, boxes, classes)
         found: dict[int, tuple] = {}
         on_map = members[nodes[members] >= 0]
-        for k in on_map[engine._line_levels(reach, nodes[on_map]) >= 0].tolist():
-            line = engine._best_line(reach, int(nodes[k]))[1]
+        levels = engine._line_levels(reach, nodes[on_map])        # `_line_level` of each, at once
+        for k, level in zip(on_map[levels >= 0].tolist(), levels[levels >= 0].tolist()):
+            line = engine._trace(reach, level, int(nodes[k]))[0]     # `_best_line`, its level known
             start = line.hex_before_first("naval")       # the port the naval element starts from
             found[k] = (None if start is None else _small(map_.port_at(map_.hex_at(start))), len(line) - 1)
         for k in members[nodes[members] < 0].tolist():
@@ -468,7 +469,7 @@ def limited_options(engine, verdicts) -> tuple[dict[str, float], dict[str, float
         reach = reach_of(candidates[k], target, seeds, boxes, classes)
         if nodes[k] < 0:
             return placed[k][1] in reach.box_sources or placed[k][1] in reach.origins
-        return engine._line_level(reach, int(nodes[k])) is not None
+        return bool(engine._lines_found(reach, nodes[k:k + 1])[0])
 
     def port_classes(unit) -> tuple[str, ...]:
         # SF 12C2 (GR/D 1998): only the Allies may trace a naval element from a minor / standard port.

@@ -88,7 +88,7 @@ class RegionSteps:
         own[label[own]] = True
         own &= out_of
         outside = np.flatnonzero(out_of & ~into)
-        eid, nbr = index.out_eid[outside], index.nbr[outside]
+        eid, nbr = index.out_eid.take(outside, axis=0), index.nbr.take(outside, axis=0)
         # Off the map (edge -1) reads any cell of `edges` and `into`: the first test drops it.
         step = (eid >= 0) & edges[eid] & into[nbr]
         rows, cols = np.nonzero(step)

@@ -64,7 +64,7 @@ class ResumableReach(IndexReach):
             bound = float(here.min())
             if nodes is not None and (work[nodes] <= bound).all():
                 break
-            a = nbr.take(frontier, axis=0)               # (k, 6): take is 4x quicker than a[rows]
+            a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6), as `search` takes them
             here = here[:, None]
             cost = np.where(rows(frontier), here + 1.0, np.inf) if self.weight is None else here + rows(frontier)
             ok = cost < work.take(a)

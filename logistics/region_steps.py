@@ -90,7 +90,7 @@ class RegionSteps:
         outside = np.flatnonzero(out_of & ~into)
         eid, nbr = index.out_eid.take(outside, axis=0), index.nbr.take(outside, axis=0)
         # Off the map (edge -1) reads any cell of `edges` and `into`: the first test drops it.
-        step = (eid >= 0) & edges[eid] & into[nbr]
+        step = (eid >= 0) & edges.take(eid) & into.take(nbr)     # take: 2x a bool a[int32 idx]
         rows, cols = np.nonzero(step)
         return cls(own, outside[rows], label[nbr[rows, cols]])
 

@@ -60,17 +60,17 @@ class ResumableReach(IndexReach):
         work, into, nbr, rows, stamp = self._work, self.into, self.index.nbr, self._rows, self._stamp
         frontier, bound = self._frontier, self._bound
         while frontier.size:
-            here = work[frontier]
+            here = work.take(frontier)
             bound = float(here.min())
             if nodes is not None and (work[nodes] <= bound).all():
                 break
-            a = nbr[frontier]                            # (k, 6): the nodes of the edges into them
+            a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6), as `search` takes them
             here = here[:, None]
             cost = np.where(rows(frontier), here + 1.0, np.inf) if self.weight is None else here + rows(frontier)
-            ok = cost < work[a]
+            ok = cost < work.take(a)
             ok = ok.ravel().nonzero()[0]     # one 1-D selection for both (as `search`)
-            a = a.ravel()[ok]
-            np.minimum.at(work, a, cost.ravel()[ok])
+            a = a.ravel().take(ok)
+            np.minimum.at(work, a, cost.ravel().take(ok))
             frontier = _distinct(a, stamp)
             frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
         if not frontier.size:

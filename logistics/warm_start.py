@@ -35,9 +35,9 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
             again |= (into & ~known.into)[reached]
             grown = out_of & ~known.out_of
             # nbr -1 (off the map) reads the last node: at worst a node relaxes again for nothing.
-            again |= grown[index.nbr[reached]].any(axis=1)
+            again |= grown.take(index.nbr.take(reached, axis=0)).any(axis=1)
         if cut_shorter:
-            step = 1.0 if weight is None else weight[index.in_eid[reached]].max(axis=1)
+            step = 1.0 if weight is None else weight[index.in_eid.take(reached, axis=0)].max(axis=1)
             again |= old[reached] + step > known.cutoff
         fresh[reached[again]] = True
         frontier = np.flatnonzero(fresh)

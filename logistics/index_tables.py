@@ -36,6 +36,18 @@ def neighbour_table(q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, tuple[int
     return grid, (q0, r0), nbr
 
 
+def edge_tables(nbr: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The edges of the neighbour table (its valid cells, `nbr.ravel() >= 0`, in row-major order):
+    each edge's nodes (src, dst) and each node's edge in each direction (-1: none). Written
+    without a table-sized temporary (a repeated range, a range of edge numbers)."""
+    n = len(nbr)
+    eid = np.cumsum(valid, dtype=NODE)            # the number of edges up to each cell ...
+    src = np.repeat(np.arange(n, dtype=NODE), np.diff(eid[5::6], prepend=0))   # (a node's: its row's last)
+    eid -= 1                                      # ... less one: the cell's edge if it is valid
+    eid[~valid] = -1
+    return src, nbr.ravel()[valid], eid.reshape(n, 6)
+
+
 def in_edges(nbr: np.ndarray, out_eid: np.ndarray) -> np.ndarray:
     """in_eid[i, d]: the edge from the neighbour in direction d into node i (that neighbour's edge
     in direction d + 3), -1 where there is no neighbour; `out_eid[i, d]` is node i's edge in direction d."""
@@ -44,6 +56,16 @@ def in_edges(nbr: np.ndarray, out_eid: np.ndarray) -> np.ndarray:
     found = out_eid.reshape(-1)[at]
     found[nbr < 0] = -1
     return found
+
+
+def edges_at(nodes: np.ndarray, out_eid: np.ndarray, in_eid: np.ndarray, m: int) -> np.ndarray:
+    """Edge mask (m edges): the edges out of or into the nodes of the node mask `nodes`, read from
+    those nodes' rows of the edge tables (few nodes: no pass over the edges' nodes)."""
+    at = np.flatnonzero(nodes)
+    found = np.concatenate([out_eid[at].ravel(), in_eid[at].ravel()])
+    mask = np.zeros(m, dtype=bool)
+    mask[found[found >= 0]] = True
+    return mask
 
 
 # The direction of b from a, by (b.q - a.q + 1, b.r - a.r + 1); -1: not adjacent.
@@ -61,7 +83,10 @@ class EdgeFinder:
     def _nodes(self, q: np.ndarray, r: np.ndarray) -> np.ndarray:
         # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells.
         grid = self.grid
-        return grid[np.clip(q - self.origin[0], 0, grid.shape[0] - 1), np.clip(r - self.origin[1], 0, grid.shape[1] - 1)]
+        q, r = np.clip(q - self.origin[0], 0, grid.shape[0] - 1), np.clip(r - self.origin[1], 0, grid.shape[1] - 1)
+        q *= grid.shape[1]
+        q += r
+        return grid.reshape(-1)[q]             # one gather from the flat grid: quicker than by (q, r)
 
     def pairs(self, aq, ar, bq, br) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Both edges (a -> b, b -> a) of each pair of adjacent hexes on the map, and which pairs
@@ -70,7 +95,10 @@ class EdgeFinder:
         on = (i >= 0) & (j >= 0)
         i, j = i[on], j[on]
         d = _DIRECTION[np.clip(bq[on] - aq[on] + 1, 0, 2), np.clip(br[on] - ar[on] + 1, 0, 2)]
-        return self.out_eid[i, d], self.out_eid[j, (d + 3) % 6], on
+        i *= 6                                 # the flat edge table's cells of (i, d) and (j, d + 3)
+        j *= 6
+        flat = self.out_eid.reshape(-1)
+        return flat[i + d], flat[j + (d + 3) % 6], on
 
     def of_sides(self, sides: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Both edges of each hexside (`Hexside`) on the map, and which hexsides lie on the map."""
@@ -85,8 +113,9 @@ class EdgeFinder:
         the number of its track: Map.rail_links / road_links without a Hexside per hexside.
         Consecutive hexes that are not adjacent: `links()` raises the map's own error."""
         lengths = [len(t.hexes) for t in tracks]
-        total = sum(lengths)
-        xy = np.fromiter(chain.from_iterable(chain.from_iterable(t.hexes for t in tracks)), np.int64, 2 * total)
+        hexes = list(chain.from_iterable(t.hexes for t in tracks))   # a list first: read a third quicker
+        total = len(hexes)
+        xy = np.fromiter(chain.from_iterable(hexes), np.int64, 2 * total)
         q, r = xy[0::2], xy[1::2]
         track = np.repeat(np.arange(len(tracks)), lengths)
         at = np.flatnonzero(track[1:] == track[:-1])          # consecutive hexes of one track: at, at + 1

@@ -23,7 +23,7 @@ import rustworkx as rx
 from logistics.hex_nodes import HexNodes
 from logistics.hexgrid import Hex
 from logistics.in_edges import in_rows
-from logistics.index_tables import NODE, EdgeFinder, in_edges, neighbour_table
+from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
 from logistics.region_steps import RegionSteps, component_roots, labels_by_scipy, least_roots
@@ -64,11 +64,7 @@ class HexIndex:
         self.grid, self.grid_origin = grid, (q0, r0)
         self.pos = HexNodes(grid, (q0, r0), hx)          # Hex -> node, read from the grid (no dict per hex)
         valid = nbr.ravel() >= 0
-        self.src = np.repeat(np.arange(n, dtype=NODE), 6)[valid]
-        self.dst = nbr.ravel()[valid]
-        eid = np.full(n * 6, -1, dtype=NODE)
-        eid[valid] = np.arange(len(self.src), dtype=NODE)
-        eid = eid.reshape(n, 6)
+        self.src, self.dst, eid = edge_tables(nbr, valid)     # index_tables.py
         self.nbr, self.out_eid = nbr, eid
         self.in_eid = in_edges(nbr, eid)        # the edge from the neighbour in direction d into node i
 
@@ -92,6 +88,8 @@ class HexIndex:
             np.maximum.at(best, e, track_rank)
         self.rail = best >= 0
         self.low_volume = best == rank["low_volume"]
+        self.rail_hex = np.zeros(n, dtype=bool)
+        self.rail_hex[self.src[ab]] = self.rail_hex[self.src[ba]] = True      # the rail edges' hexes
         self.road = np.zeros(len(self.src), dtype=bool)
         ab, ba, _ = edges.of_tracks(map_.roads, lambda: map_.road_links)
         self.road[ab] = self.road[ba] = True
@@ -107,7 +105,7 @@ class HexIndex:
                            dtype=bool)
         self.neutral = neutral[country] if n else np.zeros(0, dtype=bool)
         # zoc.neutral_border: the hexes lie in different countries, one of them neutral.
-        self.neutral_border = self.neutral[self.src] | self.neutral[self.dst]     # few: compare their countries alone
+        self.neutral_border = edges_at(self.neutral, self.out_eid, self.in_eid, len(self.src))   # few: compare their countries alone
         self.neutral_border[self.neutral_border] = country[self.src[self.neutral_border]] != country[self.dst[self.neutral_border]]
         # 43C3: mountain and wooded-rough hexes count double for the overland element.
         self.adverse = np.array([t in ("mountain", "wooded_rough") for t in kinds], dtype=bool)[code]
@@ -118,8 +116,6 @@ class HexIndex:
         self.adverse_weight += np.float32(1)
         self.rail_weight = np.ones(len(self.src), dtype=np.float32)
         self.rail_weight[self.low_volume] = np.float32(1 + LOW_VOLUME_WEIGHT)    # see LOW_VOLUME_WEIGHT
-        self.rail_hex = np.zeros(n, dtype=bool)
-        self.rail_hex[self.src[self.rail]] = True
         # The weather zones in order of first appearance, and each node's zone as a number.
         self.zone_of, self.zones = layer_codes(zones, layer_nodes(zones, keys, key_node, self.nodes), n)
         self._hex_ids: list[str | None] = [None] * n

@@ -1,6 +1,9 @@
 """What a line traced by one side may enter (12A, 39A, 37C), as node masks over the map index."""
 from __future__ import annotations
 
+from collections import defaultdict
+from itertools import count
+
 import numpy as np
 
 from logistics.games.europa.garrisons import intrinsic_garrisons
@@ -34,10 +37,13 @@ class PositionNodes:
     def __init__(self, position: Position, index: HexIndex):
         self.index = index
         owner = position.owner       # a row per hex: read as whole arrays, never per side
-        self.owner_codes = {o: k for k, o in enumerate(sorted(set(owner.values())))}
+        # One pass over the owners: numbered by first appearance, then renumbered in name order.
+        number = defaultdict(count().__next__)
+        codes = np.fromiter(map(number.__getitem__, owner.values()), np.int64, len(owner))
+        self.owner_codes = {o: k for k, o in enumerate(sorted(number))}
+        renumber = np.array([self.owner_codes[o] for o in number], dtype=np.int64)
         table = np.full(len(index) + 1, -1, dtype=np.int64)     # the spare last cell takes hexes off the map
-        table[index.nodes(owner)] = np.fromiter(map(self.owner_codes.__getitem__, owner.values()),
-                                                     np.int64, len(owner))
+        table[index.nodes(owner, len(owner))] = renumber[codes]
         self.owner = table[:-1]
         self.on_map = on_map = [u for u in position.units if u.hex is not None]
         self.unit_nodes = index.nodes(u.hex for u in on_map)

@@ -4,8 +4,9 @@ node in Python was the largest per-unit cost of a large map's verdict).
 A line is traced backwards from the unit toward the search's seeds (12A/B ruling: only entering a
 hex is restricted), each step the one `IndexReach.next_step` takes. `walk_many` moves every walk
 of a batch one step per round of array work (`IndexReach.next_steps`, only at the nodes on the
-walks), then finds each node's end and number of steps by pointer doubling: rounds as many as
-the longest line, array passes as many as its logarithm."""
+walks; a rail walk that steps into a chain of the rail net goes on to its junction in the same
+round, `chain_walks.py`), then finds each node's end and number of steps by pointer doubling:
+rounds as many as the longest line's junctions, array passes as many as its logarithm."""
 from __future__ import annotations
 
 import numpy as np

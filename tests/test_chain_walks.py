@@ -55,6 +55,7 @@ def test_rail_walks_jumping_along_chains_step_as_one_line_at_a_time(index, seed,
                         lambda self, *a: jumped.append(original(self, *a)[1].size) or original(self, *a))
     walks = Walks(reach)
     walk_many(walks, starts)
+    assert (np.diff(walks.batches[0][0]) > 0).all()      # each node once, however many walks passed it
     ends, after = {}, {}
     for start in starts.tolist():
         end, steps = _one_line(reach, start)

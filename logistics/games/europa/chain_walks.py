@@ -68,7 +68,7 @@ class ChainWalks:
         place = np.where(self.before.take(rows[:, 0]) == came.take(at), rows[:, 1], rows[:, 0])
         junction = self.before.take(self.begin.take(place))
         dist = reach.dist.array
-        through = dist.take(entered.take(at)) - dist.take(junction) == self.net.along_total.take(place)
+        through = dist.take(entered.take(at)) - dist.take(junction) == net.along_total.take(place)
         nxt[at[through]] = junction[through]
         return nxt, place[through]
 
@@ -89,10 +89,6 @@ class ChainWalks:
         if not ok.all():
             return None
         return node.astype(np.int64), step.astype(np.int64), weight
-
-
-def _none():
-    return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0)
 
 
 def chain_walks(index: HexIndex) -> ChainWalks:

@@ -4,12 +4,14 @@ node in Python was the largest per-unit cost of a large map's verdict).
 A line is traced backwards from the unit toward the search's seeds (12A/B ruling: only entering a
 hex is restricted), each step the one `IndexReach.next_step` takes. `walk_many` moves every walk
 of a batch one step per round of array work (`IndexReach.next_steps`, only at the nodes on the
-walks), then finds each node's end and number of steps by pointer doubling: rounds as many as
-the longest line, array passes as many as its logarithm."""
+walks; a rail walk that steps into a chain of the rail net goes on to its junction in the same
+round, `chain_walks.py`), then finds each node's end and number of steps by pointer doubling:
+rounds as many as the longest line's junctions, array passes as many as its logarithm."""
 from __future__ import annotations
 
 import numpy as np
 
+from logistics.games.europa.chain_walks import chain_walks
 from logistics.network import IndexReach, _distinct
 
 
@@ -51,7 +53,7 @@ def _walk_alone(reach: IndexReach, front: np.ndarray, known: np.ndarray) -> tupl
     return np.array(nodes, dtype=np.int64), np.array(nxt, dtype=np.int64), np.array(weight, dtype=float)
 
 
-def walk_many(walks, starts: np.ndarray) -> None:
+def walk_many(walks, starts: np.ndarray, jump: bool = True) -> None:
     """Walk the lines from every node of `starts` back through `walks.reach` (an IndexReach): each
     node walked gets its step in `walks.after` and its (end node, number of steps) in `walks.ends`,
     as `Lines._walk` would have recorded them walking one line at a time."""
@@ -68,7 +70,9 @@ def walk_many(walks, starts: np.ndarray) -> None:
     # Every round reads the steps of its front alone, however long the walks: the steps of all the
     # search's nodes read at once after some rounds (its rail lines') cost more than the rounds
     # they saved (at 30k to 1M hexes: the rail net's nodes are several times those walked).
-    parts = []
+    chains = chain_walks(reach.index)
+    chains = chains if jump and chains.applies(reach) else None
+    parts, jumps = [], []
     while front.size:                                   # one step of every walk per round
         if len(front) <= FEW:
             parts.append(_walk_alone(reach, front, known))
@@ -76,13 +80,23 @@ def walk_many(walks, starts: np.ndarray) -> None:
         known[front] = True
         nxt, weight = steps_back(reach, front)
         parts.append((front, nxt, weight))
-        ahead = nxt[nxt >= 0]
+        stepped = nxt >= 0
+        ahead = nxt[stepped]
+        if chains is not None:                          # a rail chain entered: on to its end
+            ahead, jumped = chains.jump(reach, front[stepped], ahead)
+            jumps.append(jumped)
         front = _distinct(ahead[~known[ahead]], stamp)
     if not parts:
         return
+    if jumps:
+        passed = chains.passed(reach, np.concatenate(jumps))
+        if passed is None:
+            return walk_many(walks, starts, False)      # a step not forced: the batch one step a round
+        parts.append(passed)
     nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))
-    order = np.argsort(nodes)
-    nodes, nxt, weight = nodes[order], nxt[order], weight[order]
+    # Walks that followed one chain together passed some nodes twice, with the same steps.
+    nodes, first = np.unique(nodes, return_index=True)
+    nxt, weight = nxt[first], weight[first]
     walks.batches.append((nodes, nxt, weight))          # `Walks.after` reads them when asked
     walks.walked.append((nodes, *_ends(nodes, nxt, walks)))     # and `Walks.ends` these
 

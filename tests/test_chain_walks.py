@@ -1,0 +1,98 @@
+"""Rail lines walked a chain at a time (`chain_walks.ChainWalks`, `walks.walk_many`; issue 19).
+Once a rail line has stepped into a chain of the rail net it follows the chain to its junction, so
+a batch jumps there in one round. Every node's step must still be the one `IndexReach.next_step`
+takes (12A/B ruling, AEG: lines traced backwards from the sources; 12B: the rail element), the least
+(node, weight) where steps tie, and every end and number of steps those of one line walked at a
+time: on random sides' masks (12A: hexes a line may not enter or leave cut the chains), seeds
+inside chains (a line that stops midway) and starts inside chains (a line that may go either way)."""
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from logistics.games.europa import chain_walks
+from logistics.games.europa.lines import Walks
+from logistics.games.europa.walks import walk_many
+from logistics.rail_sides import rail_net, side_rail
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from synthetic import synthetic  # noqa: E402
+from test_rail_walks import _one_line  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def index():
+    from logistics.network import index_of
+    return index_of(synthetic(10_000, 500, 3).map)
+
+
+def _side_reach(index, rng):
+    """A rail search of a random side: most rail hexes open, some barred (entering, leaving, or
+    both), seeds at junctions and inside chains."""
+    net, n = rail_net(index), len(index)
+    into, out_of = rng.random(n) < 0.97, rng.random(n) < 0.97
+    seeds = np.zeros(n, dtype=bool)
+    seeds[rng.choice(net.nodes, size=12, replace=False)] = True
+    seeds[rng.choice(net.nodes[net.inner_nodes], size=6, replace=False)] = True     # inside chains
+    return side_rail(index, into, out_of).search(seeds), net
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rail_walks_jumping_along_chains_step_as_one_line_at_a_time(index, seed, monkeypatch):
+    reach, net = _side_reach(index, np.random.default_rng(seed))
+    rng = np.random.default_rng(100 + seed)
+    array = reach.dist.array
+    moving = np.flatnonzero((array > 0) & (array != np.inf))
+    inner = np.zeros(len(index), dtype=bool)
+    inner[net.nodes[net.inner_nodes]] = True
+    starts = np.concatenate([rng.choice(moving, size=150, replace=False),
+                             rng.choice(moving[inner[moving]], size=100, replace=False)])   # inside chains
+    jumped = []
+    original = chain_walks.ChainWalks.jump
+    monkeypatch.setattr(chain_walks.ChainWalks, "jump",
+                        lambda self, *a: jumped.append(original(self, *a)[1].size) or original(self, *a))
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    assert (np.diff(walks.batches[0][0]) > 0).all()      # each node once, however many walks passed it
+    ends, after = {}, {}
+    for start in starts.tolist():
+        end, steps = _one_line(reach, start)
+        ends[start] = (end, len(steps))
+        after.update(zip([start] + [b for b, _ in steps], steps))
+    assert {start: walks.ends[start] for start in ends} == ends
+    assert {node: walks.after[node] for node in after} == after
+    rail = index.rail[index.out_eid] & (index.out_eid >= 0)
+    lower = array[index.nbr] + reach.weight[index.out_eid] == array[:, None]
+    ties = sum(int((rail[node] & lower[node]).sum()) > 1 for node in after)
+    stops = sum(inner[end] for end, _ in ends.values())
+    assert sum(jumped) > 100                  # many walks went down a chain in one round
+    assert ties > 0                           # a wrong tie-break at a junction would be seen
+    assert stops > 0                          # lines ending at a seed inside a chain
+
+
+def test_a_batch_whose_jump_fails_its_check_is_walked_one_step_a_round(index, monkeypatch):
+    """Should a jump's step fail its check, the batch is walked again without jumps: the same steps."""
+    reach, _ = _side_reach(index, np.random.default_rng(7))
+    array = reach.dist.array
+    starts = np.random.default_rng(8).choice(np.flatnonzero((array > 0) & (array != np.inf)), 200, replace=False)
+    reference = Walks(reach)
+    walk_many(reference, starts)
+    monkeypatch.setattr(chain_walks.ChainWalks, "passed", lambda self, reach, places: None)
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    assert walks.after == reference.after and walks.ends == reference.ends
+
+
+def test_the_chains_steps_and_weights_are_the_index_edges(index):
+    """Each place of the chains' order: a rail edge of the index from its node to the node before
+    it, with that edge's weight (12B: each low-volume hex weighs more)."""
+    chains = chain_walks.chain_walks(index)
+    node, before, weight = (a.astype(np.int64) for a in (chains.node, chains.before, chains.weight))
+    row = np.argmax(index.nbr[node] == before[:, None], axis=1)
+    assert (index.nbr[node, row] == before).all()
+    edge = index.out_eid[node, row]
+    assert index.rail[edge].all()
+    assert (index.rail_weight[edge].astype(float) == chains.weight).all()
+    assert (chains.weight > 1).any()          # low-volume hexes among them

@@ -110,3 +110,18 @@ def test_embarked_units_are_gathered_from_their_groups_port():
     verdicts = engine.verdicts()
     assert gathered(limited_candidates.candidates_of(engine, verdicts)) == reference(engine, verdicts)
     assert limited_candidates.candidates_of(engine, verdicts).units == []
+
+
+def test_verdicts_not_the_engines_are_refused():
+    """The gathering reads the verdicts beside the units, in the units' order (`unit_verdicts`):
+    verdicts in another order, or fewer of them, are an error, never candidates of the wrong unit."""
+    position, map_ = with_sources_near_stranded_units(2, 1000)
+    engine = EuropaSupply(position, map_)
+    verdicts = engine.verdicts()
+    out = [k for k, v in enumerate(verdicts) if v.general not in (IN_SUPPLY, NOT_CHECKED)]
+    swapped = list(verdicts)
+    swapped[out[0]], swapped[out[0] - 1] = swapped[out[0] - 1], swapped[out[0]]
+    with pytest.raises(ValueError, match="units' order"):
+        limited_candidates.Candidates(engine, swapped)
+    with pytest.raises(ValueError):
+        limited_candidates.Candidates(engine, verdicts[:-1])

@@ -7,10 +7,11 @@ neighbour, whose distance is higher by a positive weight, so its one step back i
 neighbour (`IndexReach.next_step`: the least (node, weight) lowering the distance by the step's
 weight; a rail search's edges are rail edges alone). So a walk that steps into a chain follows it
 to the junction at its end in one round, each node passed with its step and weight, the same as
-the rounds would record them. Each step taken this way is still checked (the node reached at a
-distance above 0, the step lowering it by exactly its weight, the masks letting the line through);
-the walk stops before the first node where a check fails (a seed inside the chain, a node walked
-before) and goes on from there one step per round."""
+the rounds would record them. A walk jumps only when the distances say its line runs to the
+junction (no seed inside the chain on the way), and each step passed is still checked at the end
+of its batch (the node reached at a distance above 0, the step lowering it by exactly its weight,
+the masks letting the line through); should one check fail, the whole batch is walked again one
+step per round (`walks.walk_many`)."""
 from __future__ import annotations
 
 import numpy as np

@@ -21,9 +21,12 @@ class Candidates:
         pos = engine.index.pos
         # The verdicts are in the units' order (`unit_verdicts`), as the units' nodes.
         self.units, self.verdicts, self.placed, nodes = [], [], [], []
-        for unit, v, node in zip(engine.position.units, verdicts, engine._unit_nodes()):
+        for unit, v, node in zip(engine.position.units, verdicts, engine._unit_nodes(), strict=True):
             if v.general in (IN_SUPPLY, NOT_CHECKED) or v.hex is None:
                 continue
+            if v.unit != unit.id:
+                raise ValueError(f"limited sources: verdict of {v.unit} where {unit.id}'s was expected "
+                                 "(the verdicts must be the engine's, in the units' order)")
             if unit.aboard is None:
                 placed = (unit.hex, unit.box, None)
             else:                                   # embarked: traced from its group's port

@@ -34,6 +34,7 @@ from logistics.zoc import crossable
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.
 LOW_VOLUME_WEIGHT = 1_000_000
 _INF = float("inf")
+_ORDINALS = np.arange(1 << 16)   # `_distinct`'s 0, 1, 2, ...: made once, read as a slice (a view)
 
 
 class HexIndex:
@@ -423,10 +424,10 @@ def _distance_type(index: HexIndex, weight: np.ndarray | None, cutoff: float | N
 
 
 def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
-    """`nodes` without repeats, each at its first place (`stamp`: scratch, one cell per node)."""
-    first = np.arange(nodes.size)
+    """`nodes` without repeats, each at its last place (`stamp`: scratch, one cell per node)."""
+    first = _ORDINALS[:nodes.size] if nodes.size <= _ORDINALS.size else np.arange(nodes.size)
     stamp[nodes] = first
-    return nodes.compress(stamp[nodes] == first)   # compress: 2-4x quicker than a boolean index
+    return nodes.compress(stamp.take(nodes) == first)   # compress: 2-4x quicker than a boolean index
 
 
 class Regions:

@@ -3,10 +3,7 @@ source, the units behind a blocking hex (12A, Rule 5), the ring of hexes that is
 and the hex that cuts a source's rail connection (12C1, 7A)."""
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import deque
-
-import numpy as np
 
 from logistics.games.europa.view import LOSE_ZOC_AT
 from logistics.hexgrid import Hex
@@ -42,49 +39,58 @@ class Reasons:
         if "Rule 5" in rule:
             # Rule 5 as zoc.zoc_hexes reads it, asked of the hex and its neighbours only (the ZOC
             # map of every enemy unit cost more than all the blocked hexes asked of it).
-            found = [u for n in (h, *self._zoc_neighbours(h)) for u in self._units_at(n)
-                     if u.side in enemies and exerts_zoc(u, LOSE_ZOC_AT)]
+            # By node: the index's numbers, no hex hashed again.
+            b = self.index.pos.get(h)
+            nodes, off = self._zoc_neighbour_nodes(h, b)
+            nodes.append(b) if b is not None else off.append(h)
+            by_node, off_map = self._unit_tables()
+            stacks = [by_node.get(a, ()) for a in nodes] + [off_map.get(n, ()) for n in off]
+            found = [u for stack in stacks for u in stack if u.side in enemies and exerts_zoc(u, LOSE_ZOC_AT)]
         else:
             found = [u for u in self._units_at(h) if u.side in enemies] if rule == "12A" else []
         # Unit ids are unique in a position (the loader refuses a repeated one).
         return tuple(sorted({u.id for u in found})), ", ".join(sorted({u.side for u in found})) or None
 
     def _units_at(self, h: Hex) -> list[Unit]:
-        """The units in hex `h`: on the map from the position's node arrays sorted once by node
-        (a slice found by bisection), off the map from a table of the few units there."""
+        """The units in hex `h`, in the position's order."""
+        by_node, off = self._unit_tables()
+        b = self.index.pos.get(h)
+        return off.get(h, []) if b is None else by_node.get(b, [])
+
+    def _unit_tables(self) -> tuple[dict[int, list[Unit]], dict[Hex, list[Unit]]]:
+        """The units on the map by node and those off it by hex, each in the position's order
+        (built once from the position's node arrays)."""
         known = self._memo.get("units by node")
         if known is None:
             nodes = self.position_nodes()
-            order = np.argsort(nodes.unit_nodes, kind="stable")
-            at = nodes.unit_nodes[order]
-            units = [nodes.on_map[k] for k in order.tolist()]
-            first = int(np.searchsorted(at, 0))       # nodes -1 (hexes off the index) come first
+            by_node: dict[int, list[Unit]] = {}
             off: dict[Hex, list[Unit]] = {}
-            for u in units[:first]:
-                off.setdefault(u.hex, []).append(u)
-            known = self._memo["units by node"] = (at[first:].tolist(), units[first:], off)
-        at, units, off = known
-        b = self.index.pos.get(h)
-        if b is None:
-            return off.get(h, [])
-        lo = bisect_left(at, b)
-        return units[lo:bisect_right(at, b, lo)]
+            for b, u in zip(nodes.unit_nodes.tolist(), nodes.on_map):
+                if b < 0:                             # node -1: a hex off the index
+                    off.setdefault(u.hex, []).append(u)
+                else:
+                    by_node.setdefault(b, []).append(u)
+            known = self._memo["units by node"] = (by_node, off)
+        return known
 
     def _zoc_neighbours(self, h: Hex) -> list[Hex]:
-        """The neighbours of `h` whose ZOC projects into it (zoc.projects_into), read from the
-        index's edges into h (as view._zoc_mask) when h is on the map."""
+        """The neighbours of `h` whose ZOC projects into it (zoc.projects_into)."""
+        nodes, off = self._zoc_neighbour_nodes(h, self.index.pos.get(h))
+        return [self.index.hexes[a] for a in nodes] + off
+
+    def _zoc_neighbour_nodes(self, h: Hex, b: int | None) -> tuple[list[int], list[Hex]]:
+        """`_zoc_neighbours(h)` (h at node `b`, None off the index): those on the index as nodes,
+        read from the index's edges into h (as view._zoc_mask) when h is a land hex of it, and
+        those off it as hexes. Over the six edges in Python: quicker than array calls on six."""
         ix = self.index
-        b = ix.pos.get(h)
         if b is None or not ix.land[b]:
-            return [n for n in h.neighbours() if projects_into(self.map, n, h)]
-        e = ix.in_eid[b]
-        on_map = e >= 0
-        into = on_map & ix.crossable[e] & ~ix.neutral_border[e]
-        found = [ix.hexes[a] for a in ix.nbr[b][into].tolist()]
-        if not on_map.all():
-            # Off-map neighbours are not in the index: asked one by one.
-            found += [n for n in h.neighbours() if n not in ix.pos and projects_into(self.map, n, h)]
-        return found
+            found = [n for n in h.neighbours() if projects_into(self.map, n, h)]
+            return [ix.pos[n] for n in found if n in ix.pos], [n for n in found if n not in ix.pos]
+        eids, crossable, border = ix.in_eid[b].tolist(), ix.crossable, ix.neutral_border
+        nodes = [a for a, e in zip(ix.nbr[b].tolist(), eids) if e >= 0 and crossable[e] and not border[e]]
+        # Off-map neighbours (edge -1) are not in the index: asked one by one.
+        off = [n for n in h.neighbours() if n not in ix.pos and projects_into(self.map, n, h)] if -1 in eids else []
+        return nodes, off
 
     def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None) -> Isolation:
         """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail

@@ -1,6 +1,7 @@
 """`network._distinct` (the searches' frontiers without repeats, each node at its last place:
-numpy's assignment at repeated places keeps the last) is numpy's last occurrences in order, on random node lists below and above the size of its
-ready-made ordinals, with one scratch array reused as the searches reuse it."""
+numpy's assignment at repeated places keeps the last) is numpy's last occurrences in order, on
+random node lists below and above the size of its ready-made ordinals, with one scratch array
+reused as the searches reuse it."""
 import numpy as np
 
 from logistics.network import _ORDINALS, _distinct

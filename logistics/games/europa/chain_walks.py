@@ -45,12 +45,6 @@ class ChainWalks:
         self.weight = weight
         self.begin = net.walk_begins[order_edge].astype(np.int32)     # where each place's walk begins
 
-    def applies(self, reach: IndexReach) -> bool:
-        """Whether `reach` is a whole search over the index's rail edges with their weights (the
-        rail element, 12B: what the chains were made from)."""
-        ix = reach.index
-        return reach.mask_edges is ix.rail and reach.weight is ix.rail_weight and reach.cutoff is None
-
     def jump(self, reach: IndexReach, came: np.ndarray, entered: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Where the walks that stepped from `came` into `entered` (each a step back of `reach`)
         go on from: the junction at the end of the chain an entered node lies in, when the
@@ -90,6 +84,13 @@ class ChainWalks:
         if not ok.all():
             return None
         return node.astype(np.int64), step.astype(np.int64), weight
+
+
+def walks_along_chains(reach: IndexReach) -> bool:
+    """Whether `reach` is a whole search over the index's rail edges with their weights (the rail
+    element, 12B: what the chains were made from), so that its walks may jump along them."""
+    ix = reach.index
+    return reach.mask_edges is ix.rail and reach.weight is ix.rail_weight and reach.cutoff is None
 
 
 def chain_walks(index: HexIndex) -> ChainWalks:

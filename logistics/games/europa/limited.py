@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from logistics.games.europa.status import IN_SUPPLY, LIMITED, NOT_CHECKED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
+from logistics.games.europa.status import LIMITED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
 from logistics.verdict import LimitedShare, place_of
 
 TIE_BREAK_OPTIONS = 2000  # unit-source pairs up to which the tie-break is solved exactly

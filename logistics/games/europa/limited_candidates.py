@@ -27,12 +27,10 @@ class Candidates:
             if v.unit != unit.id:
                 raise ValueError(f"limited sources: verdict of {v.unit} where {unit.id}'s was expected "
                                  "(the verdicts must be the engine's, in the units' order)")
-            if unit.aboard is None:
-                placed = (unit.hex, unit.box, None)
-            else:                                   # embarked: traced from its group's port
-                placed = engine.placed_hex(unit)
-                if placed[2] is not None:
-                    continue
+            placed = engine.placed_hex(unit)
+            if placed[2] is not None:               # embarked at sea: no line at all
+                continue
+            if unit.aboard is not None:             # embarked in port: traced from its group's port
                 node = None
             if node is None and placed[0] is not None:
                 node = pos[placed[0]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from logistics.games.europa.chain_walks import chain_walks
+from logistics.games.europa.chain_walks import chain_walks, walks_along_chains
 from logistics.network import IndexReach, _distinct
 
 
@@ -70,8 +70,7 @@ def walk_many(walks, starts: np.ndarray, jump: bool = True) -> None:
     # Every round reads the steps of its front alone, however long the walks: the steps of all the
     # search's nodes read at once after some rounds (its rail lines') cost more than the rounds
     # they saved (at 30k to 1M hexes: the rail net's nodes are several times those walked).
-    chains = chain_walks(reach.index)
-    chains = chains if jump and chains.applies(reach) else None
+    chains = chain_walks(reach.index) if jump and walks_along_chains(reach) else None
     parts, jumps = [], []
     while front.size:                                   # one step of every walk per round
         if len(front) <= FEW:

@@ -42,7 +42,10 @@ class Reasons:
             # By node: the index's numbers, no hex hashed again.
             b = self.index.pos.get(h)
             nodes, off = self._zoc_neighbour_nodes(h, b)
-            nodes.append(b) if b is not None else off.append(h)
+            if b is None:
+                off.append(h)
+            else:
+                nodes.append(b)
             by_node, off_map = self._unit_tables()
             stacks = [by_node.get(a, ()) for a in nodes] + [off_map.get(n, ()) for n in off]
             found = [u for stack in stacks for u in stack if u.side in enemies and exerts_zoc(u, LOSE_ZOC_AT)]

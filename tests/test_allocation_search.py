@@ -35,6 +35,18 @@ def quarters(sizes, capacities, port_caps):
             {p: int(c * QUARTER) for p, c in sorted(port_caps.items())})
 
 
+def allocate_with_little_work(inst, *patches):
+    """`limited.allocate` on a large instance's path (no exact tie-break) with the neighbourhood
+    searches held to one unit of CP-SAT's deterministic time and the full model to half a unit;
+    `patches`: further (module, name, value) to hold while it runs."""
+    from contextlib import ExitStack
+    with ExitStack() as stack:
+        for module, name, value in ((limited, "TIE_BREAK_OPTIONS", 0), (limited, "LNS_WORK", 1.0),
+                                    (limited, "FULL_MODEL_WORK", 0.5), *patches):
+            stack.enter_context(mock.patch.object(module, name, value))
+        return limited.allocate(*inst)
+
+
 def plain_optimum(sizes, capacities, options, port_caps) -> int:
     """The plain CP-SAT model solved to optimality from no start: the REs in quarters."""
     from logistics.solver import deterministic_solver

@@ -313,6 +313,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     from ortools.sat.python import cp_model
 
     from logistics.games.europa.fill_chains import improved_start
+    from logistics.games.europa.small_exchange import exchange_small_units
     from logistics.solver import deterministic_solver
     model, x, total = _model(q, options, caps, ports)
     start = best_fit(q, options, caps, ports)
@@ -322,6 +323,8 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         if sum(q[o.unit] for o in rounded) > sum(q[o.unit] for o in start):
             start = rounded
         start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK)
+        if sum(q[o.unit] for o in start) < bound:
+            start = exchange_small_units(q, options, caps, ports, start)
     for o in options:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)

@@ -440,9 +440,10 @@ class Regions:
     def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray):
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
         # Each edge once (its reverse is alike): half the work of the components. take: 2x a[idx].
-        keep = edges & into.take(index.src) & into.take(index.dst) & (index.src < index.dst)
+        half, src, dst = _half_edges(index)
+        keep = edges.take(half) & into.take(src) & into.take(dst)
         labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
-        roots = labelled(len(index), index.src.compress(keep), index.dst.compress(keep))
+        roots = labelled(len(index), src.compress(keep), dst.compress(keep))
         self.label = np.where(into, roots, -1)
         self._steps: RegionSteps | None = None
 
@@ -469,6 +470,17 @@ class Regions:
         if self._steps is None:                  # the same for every set of seeds: made once
             self._steps = RegionSteps.of(self.index, self.edges, self.into, self.out_of, self.label)
         return self._steps.reaching(self.label, seeds, self.into)
+
+
+def _half_edges(index: HexIndex) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The edges from a node to a larger one (each pair of an edge and its reverse once): their
+    numbers and nodes, kept on the index (12 bytes a pair, 36 MB at 1M hexes), so that each
+    `Regions` gathers half the edges (1.5 against 2.5 ms a side at 100k hexes)."""
+    known = index.__dict__.get("_half_edges")
+    if known is None:
+        half = np.flatnonzero(index.src < index.dst).astype(NODE)
+        known = index.__dict__["_half_edges"] = (half, index.src.take(half), index.dst.take(half))
+    return known
 
 
 def index_of(map_: Map) -> HexIndex:

@@ -63,7 +63,15 @@ def least_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     the undirected graph with edges a[k] - b[k]."""
     from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import connected_components
-    graph = csr_matrix((np.ones(len(a), dtype=bool), (a, b)), shape=(n, n))
+    a, b = np.asarray(a), np.asarray(b)
+    if not (a[1:] >= a[:-1]).all():      # Regions gives its edges sorted by their first node
+        order = np.argsort(a, kind="stable")
+        a, b = a.take(order), b.take(order)
+    # The compressed rows straight from the sorted edges: no conversion from (a, b) pairs, which
+    # sorts them again (21 against 18.5 ms a side at 400k hexes).
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(a, minlength=n), out=indptr[1:])
+    graph = csr_matrix((np.ones(len(a), dtype=bool), b.astype(np.int32, copy=False), indptr), shape=(n, n))
     count, component = connected_components(graph, directed=False)
     least = np.full(count, n, dtype=np.int64)
     np.minimum.at(least, component, np.arange(n, dtype=np.int64))

@@ -6,12 +6,19 @@ zones, sea and destinations: the supply stage and the explanations of blocked li
 destinations, whatever their order; a search from the same destinations in another order is its
 own (its next nodes follow that order)."""
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from test_whole_map_searches import random_sea
 
 import logistics.games.europa.naval as naval
 from logistics.games.europa.naval import _reach_by_node, _zone_free, naval_reach
+from logistics.games.europa.supply import EuropaSupply
+from logistics.rulings.cases.europa_naval import strait
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from synthetic import synthetic  # noqa: E402
 
 
 @pytest.fixture
@@ -74,3 +81,44 @@ def test_a_mid_sized_sea_is_searched_by_numbers(searches, monkeypatch):
         monkeypatch.setattr(naval, "SCIPY_SEARCH_FROM", scipy_from)
         naval_reach(sea, random_sea(random.Random(1), 40)[1], sea.nodes[:2])
         assert searches[-1] == way
+
+
+
+def _verdicts_and_groups(position, map_, monkeypatch, off_map_own_zones: bool) -> tuple[list, int, int]:
+    """The verdicts, the groups of searches made and the naval searches made; with
+    `off_map_own_zones`, a coalition's own danger zones count as its own even off the map."""
+    if off_map_own_zones:
+        monkeypatch.setattr(EuropaSupply, "_zone_coalition",
+                            lambda self, c: c if c in self.rules.coalition_danger_zones else "")
+    made = []
+    search = naval._reach_by_node
+    for name in ("_reach_by_node", "_reach_by_index", "_reach_by_level", "_reach_by_scipy"):
+        monkeypatch.setattr(naval, name, lambda sea, zones, ends: made.append(1) or search(sea, zones, ends))
+    engine = EuropaSupply(position, map_)
+    verdicts = [v.as_dict() for v in engine.verdicts()]
+    monkeypatch.undo()
+    return verdicts, len(engine._groups), len(made)
+
+
+@pytest.mark.parametrize("size, seed", [(3000, 4), (10_000, 1)])
+def test_a_coalitions_own_zones_off_the_map_leave_it_the_sides_zones_and_searches(monkeypatch, size, seed):
+    """34F: the Interventionists' own danger zone (the Bay of Biscay) is not on a synthetic map, so
+    their zones and groups of searches are the Insurgents' others (one object each, not made
+    twice); every verdict reads as with their own, and fewer are made."""
+    s = synthetic(size, size // 20, seed)
+    engine = EuropaSupply(s.position, s.map)
+    assert any(u.coalition == "Interventionist" for u in s.position.units)
+    assert engine.zones("Insurgent", "Interventionist") is engine.zones("Insurgent")
+    assert engine.zones("Loyalist") is not engine.zones("Insurgent")
+    shared, groups, searches = _verdicts_and_groups(s.position, s.map, monkeypatch, off_map_own_zones=False)
+    apart, more_groups, more_searches = _verdicts_and_groups(s.position, s.map, monkeypatch, off_map_own_zones=True)
+    assert shared == apart and groups < more_groups and searches < more_searches
+
+
+def test_a_coalitions_own_zones_on_the_map_are_its_own():
+    """34F: where the Bay of Biscay is on the map, the Interventionists' zones are their own."""
+    m, p = strait([], ceuta="Insurgent")
+    engine = EuropaSupply(p, m)
+    mine, rebels = engine.zones("Insurgent", "Interventionist"), engine.zones("Insurgent", "Rebel")
+    assert mine is not rebels and set(mine.danger) > set(rebels.danger)
+    assert engine.zones("Insurgent", "Rebel") is engine.zones("Insurgent")

@@ -266,20 +266,23 @@ def _reach_by_node(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -
 
 def _reach_by_index(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> SeaParents:
     """`naval_reach` node by node over the sea's numbers (Python lists of the passage arrays): a
-    queue of numbers, no hashing of hexes, and the answer as `_reach_by_level`'s arrays."""
+    queue of numbers, no hashing of hexes, and the answer as `_reach_by_level`'s arrays. A node in
+    a zone (34K) starts at -3, a free one at -2 (not reached yet): one list read per passage."""
     indptr, indices = sea.passage_lists
-    open_ = (~_zone_mask(sea, zones)).tolist()
-    parent = [-2] * len(sea.nodes)
+    parent = np.where(_zone_mask(sea, zones), -3, -2).tolist()
     order = sea.order
-    queue = [k for k in dict.fromkeys(order[d] for d in destinations if d in sea.adjacent) if open_[k]]
+    queue = [k for k in dict.fromkeys(order[d] for d in destinations if d in sea.adjacent) if parent[k] == -2]
     for k in queue:
         parent[k] = -1
+    push = queue.append
     for a in queue:                        # the queue grows while it is read: breadth-first
         for b in indices[indptr[a]:indptr[a + 1]]:
-            if parent[b] == -2 and open_[b]:
+            if parent[b] == -2:
                 parent[b] = a
-                queue.append(b)
-    return SeaParents(sea, np.array(parent, dtype=np.int64), np.array(queue, dtype=np.int64))
+                push(b)
+    found = np.array(parent, dtype=np.int64)
+    found[found == -3] = -2                # a zone node is never reached
+    return SeaParents(sea, found, np.array(queue, dtype=np.int64))
 
 
 def _reach_by_level(sea: SeaGraph, zones: NavalZones, destinations: list[Node]) -> SeaParents:

@@ -179,8 +179,16 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         return rail, rail.where(lambda d: d < (self.rules.low_volume_limit + 1) * LOW_VOLUME_WEIGHT)
 
     def _zone_coalition(self, coalition: str) -> str:
-        """The coalition as far as the naval zones care: "" unless it has danger zones of its own."""
-        return coalition if coalition in self.rules.coalition_danger_zones else ""
+        """The coalition as far as the naval zones care: "" unless it has danger zones of its own
+        on this map (34F: the Bay of Biscay for Interventionist forces, a sea zone of the map's
+        `sea_zone` layer). Off the map they change nothing, and the coalition's searches and
+        zones are the side's others (the same groups, not made twice)."""
+        own = self.rules.coalition_danger_zones.get(coalition)
+        if not own:
+            return ""
+        if "sea zone names" not in self._memo:
+            self._memo["sea zone names"] = set(self.map.layers.get("sea_zone", {}).values())
+        return coalition if not self._memo["sea zone names"].isdisjoint(own) else ""
 
     def zones(self, side: str, coalition: str = "") -> NavalZones:
         coalition = self._zone_coalition(coalition)

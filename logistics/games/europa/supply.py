@@ -113,7 +113,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
             # Distances are kept up to the element's length: no verdict reads further.
             reach.road[level] = self._search(("road", side, level), connected & masks["allowed"], **masks["road"],
                                              cutoff=road_len)
-            reach.road_ends |= reach.road[level].where(lambda d: d <= road_len)
+            reach.road_ends |= reach.road[level].dist.array <= road_len     # inf (not reached) is never within
         for level in self._levels:
             masks = self._level_masks(side, level)
             reach.overland[level] = self._search(("overland", side, level), reach.road_ends & masks["allowed"],
@@ -171,12 +171,13 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         starts = seeds & view.enter_rail
         full = (("rail", view.side), np.packbits(starts).tobytes())
         if full not in self._memo or self._memo[full][0] is not view:
-            self._memo[full] = (view, known[1].search(starts))
-        rail = self._memo[full][1]
-        # 12B: at most the limit's count of low-volume hexes (d // LOW_VOLUME_WEIGHT), as one
-        # comparison: distances are whole numbers, so the count is within the limit exactly when
-        # d < (limit + 1) * LOW_VOLUME_WEIGHT.
-        return rail, rail.where(lambda d: d < (self.rules.low_volume_limit + 1) * LOW_VOLUME_WEIGHT)
+            rail = known[1].search(starts)
+            # 12B: at most the limit's count of low-volume hexes (d // LOW_VOLUME_WEIGHT), as one
+            # comparison: distances are whole numbers, so the count is within the limit exactly
+            # when d < (limit + 1) * LOW_VOLUME_WEIGHT; a node not reached (inf) is never below it.
+            # Made once per search: the groups that share a search share it (read only).
+            self._memo[full] = (view, rail, rail.dist.array < (self.rules.low_volume_limit + 1) * LOW_VOLUME_WEIGHT)
+        return self._memo[full][1:]
 
     def _zone_coalition(self, coalition: str) -> str:
         """The coalition as far as the naval zones care: "" unless it has danger zones of its own."""

@@ -145,11 +145,11 @@ class SideRail:
     def search(self, seeds: np.ndarray) -> IndexReach:
         dist = np.full(len(self.index), np.inf)
         starts = np.flatnonzero(seeds)
-        dist[starts] = 0.0
         inside = self.net.local[starts]
         inside = inside[inside >= 0]
         if inside.size:
-            dist[self.net.nodes] = np.minimum(dist[self.net.nodes], self.distances(inside))
+            dist[self.net.nodes] = self.distances(inside)     # its starts at 0
+        dist[starts] = 0.0
         return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
 
 

@@ -94,3 +94,26 @@ def test_hexes_off_the_map_are_left_out_of_the_owner_table_and_the_units():
     for side in ("Loyalist", "Insurgent", "neutral", "nobody"):
         want = reference_mask(ix, [h for h, o in owner.items() if o == side])
         assert np.array_equal(nodes.owned(side), want), side
+
+
+def test_each_units_node_is_its_hexs_node_looked_up_alone():
+    """`Lines._unit_nodes` reads the side views' table of the placed units' nodes (PositionNodes)
+    in the units' order: each unit's node is its hex's (`index.pos`), None for a unit with no hex
+    (in between units with one), off the map's edge, in a hole of the map or far away."""
+    from dataclasses import replace
+
+    from logistics.hexgrid import Hex
+
+    s = synthetic(1000, 50, 5)
+    ix = EuropaSupply(s.position, s.map).index
+    edge = sorted({n for h in ix.hexes for n in h.neighbours() if n not in ix.pos})
+    holes = set(ix.hexes[k] for k in range(3, len(ix), 97))
+    units = list(s.position.units)
+    for k, h in zip(range(0, len(units), 5), [None, Hex(10**6, -3), *edge[::11], None, *sorted(holes)[:4], None]):
+        units[k] = replace(units[k], hex=h)
+    m = replace(s.map, terrain={h: t for h, t in s.map.terrain.items() if h not in holes})
+    position = replace(s.position, units=tuple(units))
+    engine = EuropaSupply(position, m)
+    want = [None if u.hex is None else engine.index.pos.get(u.hex) for u in position.units]
+    assert sum(n is None for n in want) >= 8 and len(set(want)) > 20
+    assert engine._unit_nodes() == want

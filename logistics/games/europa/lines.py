@@ -205,7 +205,9 @@ class Lines:
             units = self.position.units
             placed = [k for k, u in enumerate(units) if u.hex is not None]
             nodes = self._memo["unit nodes"] = [None] * len(units)
-            for k, node in zip(placed, self.index.nodes((units[k].hex for k in placed), len(placed)).tolist()):
+            # The side views' table of the placed units' nodes, in the units' order (PositionNodes,
+            # made once per engine): their hexes are not looked up on the grid twice.
+            for k, node in zip(placed, self.position_nodes().unit_nodes.tolist(), strict=True):
                 if node >= 0:
                     nodes[k] = node
         return nodes

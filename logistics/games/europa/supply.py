@@ -113,7 +113,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
             # Distances are kept up to the element's length: no verdict reads further.
             reach.road[level] = self._search(("road", side, level), connected & masks["allowed"], **masks["road"],
                                              cutoff=road_len)
-            reach.road_ends |= reach.road[level].where(lambda d: d <= road_len)
+            reach.road_ends |= reach.road[level].dist.array <= road_len     # inf (not reached) is never within
         for level in self._levels:
             masks = self._level_masks(side, level)
             reach.overland[level] = self._search(("overland", side, level), reach.road_ends & masks["allowed"],
@@ -170,13 +170,18 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
                 view, side_rail(ix, view.enter_rail, view.owned))     # the map's rail net contracted once
         starts = seeds & view.enter_rail
         full = (("rail", view.side), np.packbits(starts).tobytes())
-        if full not in self._memo or self._memo[full][0] is not view:
-            self._memo[full] = (view, known[1].search(starts))
-        rail = self._memo[full][1]
+        kept = self._memo.get(full)
+        if kept is None or kept[0] is not view:
+            kept = self._memo[full] = [view, known[1].search(starts), None, None]
         # 12B: at most the limit's count of low-volume hexes (d // LOW_VOLUME_WEIGHT), as one
         # comparison: distances are whole numbers, so the count is within the limit exactly when
-        # d < (limit + 1) * LOW_VOLUME_WEIGHT.
-        return rail, rail.where(lambda d: d < (self.rules.low_volume_limit + 1) * LOW_VOLUME_WEIGHT)
+        # d < (limit + 1) * LOW_VOLUME_WEIGHT; a node not reached (inf) is never below it. Kept
+        # with the search for the limit it was made for: the groups that share a search share it
+        # (read only).
+        bound = (self.rules.low_volume_limit + 1) * LOW_VOLUME_WEIGHT
+        if kept[2] != bound:
+            kept[2:] = bound, kept[1].dist.array < bound
+        return kept[1], kept[3]
 
     def _zone_coalition(self, coalition: str) -> str:
         """The coalition as far as the naval zones care: "" unless it has danger zones of its own

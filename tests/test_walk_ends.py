@@ -1,0 +1,75 @@
+"""The ends of a batch of walks (`walks._ends`, issue 19): each walked node's end and number of
+steps, found by pointer doubling, against following each node's steps one at a time."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from logistics.games.europa.walks import _ends  # noqa: E402
+
+
+def _batch(rng: random.Random, m: int, known: int):
+    """`m` walked nodes (sorted), each stepping to a node walked before it in some order (a
+    forest: steps back lower the distance), to nothing (-1), or onto one of `known` nodes whose
+    end and steps a table already holds (as `Lines._walk` records them)."""
+    nodes = sorted(rng.sample(range(10 * (m + known) + 10), m + known))
+    table_nodes, nodes = nodes[:known], nodes[known:]
+    rng.shuffle(nodes)                                  # the order the distances fall in
+    nxt = {}
+    for k, node in enumerate(nodes):
+        pick = rng.random()
+        if k and pick < 0.75:
+            # Mostly the node just before: long lines, as along a rail chain.
+            nxt[node] = nodes[k - 1] if pick < 0.5 else nodes[rng.randrange(k)]
+        elif table_nodes and pick < 0.9:
+            nxt[node] = rng.choice(table_nodes)
+        else:
+            nxt[node] = -1
+    table = {t: (rng.randrange(10**6), rng.randrange(50)) for t in table_nodes}
+    return sorted(nodes), nxt, table
+
+
+def _reference(nodes, nxt, table):
+    out = []
+    for node in nodes:
+        cur, steps = node, 0
+        while cur in nxt and nxt[cur] >= 0:
+            cur, steps = nxt[cur], steps + 1
+        if cur in table:
+            end, more = table[cur]
+            cur, steps = end, steps + more
+        out.append((cur, steps))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_ends_against_following_each_line(seed):
+    rng = random.Random(seed)
+    m = rng.choice([1, 2, 3, 17, 200, 1500])
+    nodes, nxt, table = _batch(rng, m, rng.choice([0, 1, 5, 40]))
+    walks = SimpleNamespace(walked=[], _ends=dict(table))
+    arr = np.array(nodes, dtype=np.int64)
+    end, depth = _ends(arr, np.array([nxt[n] for n in nodes], dtype=np.int64), walks)
+    assert list(zip(end.tolist(), depth.tolist())) == _reference(nodes, nxt, table)
+
+
+def test_a_line_the_length_of_the_batch():
+    """One line through every node: the most rounds of doubling the batch may need."""
+    for m in (1, 2, 3, 4, 5, 63, 64, 65, 1024, 1025):
+        nodes = np.arange(m, dtype=np.int64) * 3
+        nxt = np.concatenate([[-1], nodes[:-1]])
+        end, depth = _ends(nodes, nxt, SimpleNamespace(walked=[], _ends={}))
+        assert end.tolist() == [0] * m and depth.tolist() == list(range(m))
+
+
+def test_steps_round_in_a_circle_refused():
+    nodes = np.array([1, 2, 3], dtype=np.int64)
+    with pytest.raises(AssertionError):
+        _ends(nodes, np.array([2, 3, 1], dtype=np.int64), SimpleNamespace(walked=[], _ends={}))

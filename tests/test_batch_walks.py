@@ -125,3 +125,26 @@ def test_a_batch_steps_are_read_from_its_arrays_when_a_line_is_read(seed, monkey
     other = next(k for k in reached.tolist() if k not in expected)
     walks.step(other)
     assert asked == [other]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_line_walked_alone_reads_the_batches_ends_from_their_arrays(seed):
+    """`Lines._walk` (a line walked one at a time, after batches) finds the end and number of steps
+    of each node a batch walked from the batch's arrays, without making them into the tables (at 1M
+    hexes a few hundred lines walked so made 850k nodes' ends and steps into dicts): the same end
+    and number of steps as walking the line alone, from starts walked or not, and ends of its own
+    recorded only for nodes no batch walked."""
+    reach, rng = _random_search(seed, None if seed % 2 else 8.0)
+    reached = np.flatnonzero(reach.dist.array != np.inf)
+    walks = Walks(reach)
+    walk_many(walks, rng.choice(reached, size=len(reached) // 3, replace=False))
+    walk_many(walks, rng.choice(reached, size=len(reached) // 5, replace=False))
+    batched = set(np.concatenate([nodes for nodes, _, _ in walks.walked]).tolist())
+    engine = SimpleNamespace(_walks=lambda _: walks)
+    starts = rng.choice(reached, size=len(reached) // 4, replace=False).tolist()
+    assert any(s in batched for s in starts) and any(s not in batched for s in starts)
+    for start in starts + starts[::3]:
+        end, steps = _one_line(reach, start)
+        assert Lines._walk(engine, reach, start) == (end, len(steps)), start
+    assert len(walks.walked) == 2 and len(walks.batches) == 2           # neither made into a table
+    assert walks._ends and not batched & (set(walks._ends) | set(walks._after))

@@ -133,8 +133,22 @@ class Walks:
         self.batches.clear()
         return self._after
 
-    def step(self, cur: int) -> tuple[int, float] | None:
-        after = self._after if not self.batches else self.after
+    def walked_end(self, node: int) -> tuple[int, int] | None:
+        """`ends[node]`, or None for a node not walked, without making the batches' arrays into the
+        table: `Lines._walk` looks up a few nodes (at 1M hexes, 362 lines walked one at a time made
+        850k nodes' ends and steps into tables, 80 MB)."""
+        found = self._ends.get(node)
+        if found is None:
+            for nodes, end, depth in self.walked:       # each batch's nodes sorted (walk_many)
+                k = int(nodes.searchsorted(node))
+                if k < len(nodes) and nodes.item(k) == node:
+                    return end.item(k), depth.item(k)
+        return found
+
+    def step(self, cur: int, batched: bool = True) -> tuple[int, float] | None:
+        """The step back from `cur`. `batched=False`: `cur` is known to be in no batch (a node not
+        walked: every batch's nodes are walked), so the batches need not be made into the table."""
+        after = self._after if not (batched and self.batches) else self.after
         step = after.get(cur, False)
         if step is False:
             d = self.reach.dist.get(cur, 0.0)
@@ -433,20 +447,20 @@ class Lines:
         """The node a line from `start` ends at and its number of steps, kept for every node
         walked: many units' lines share their tails, and each node is walked once per search."""
         walks = self._walks(reach)
-        ends = walks.ends
+        ends = walks._ends          # the batches' ends are read from their arrays (`walked_end`)
         chain, cur = [], start
-        while cur not in ends:
-            step = walks.step(cur)
+        while (found := walks.walked_end(cur)) is None:
+            step = walks.step(cur, batched=False)
             if step is None:
-                ends[cur] = (cur, 0)
+                found = ends[cur] = (cur, 0)
                 break
             chain.append(cur)
             cur = step[0]
-        end, depth = ends[cur]
+        end, depth = found
         for node in reversed(chain):
             depth += 1
             ends[node] = (end, depth)
-        return ends[start]
+        return (end, depth)
 
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source (a

@@ -217,3 +217,17 @@ def test_units_nodes_found_at_once_are_those_of_the_index():
     assert engine._unit_nodes() == [pos.get(u.hex) for u in units]
     assert sum(u.hex is not None and u.hex not in pos for u in units) >= 10
     assert sum(u.hex is None for u in units) >= 5
+
+
+def test_batched_lines_are_made_only_when_read_and_read_as_the_line_traced_alone(monkeypatch):
+    """12B: a batched verdict keeps its walked line as a WalkedLine (lines.py) until the line is
+    read; read, it is the list of LineSteps `verdict` gives the unit (hex, element and length of
+    every step), kept once made."""
+    from logistics.games.europa.lines import WalkedLine
+    batched, judged, built = _batched_and_judged(monkeypatch, (3000, 1))
+    kept = [(v, w) for v, w in zip(batched, judged, strict=True) if isinstance(v.__dict__["_line"], WalkedLine)]
+    assert len(kept) >= 0.6 * len(batched)
+    for v, w in kept:
+        assert v.line == w.line and len(v.line) > 1, v.unit
+        assert isinstance(v.__dict__["_line"], list) and v.line is v.line
+    assert {st.element for v, _ in kept for st in v.line} >= {"unit", "overland", "road", "rail"}

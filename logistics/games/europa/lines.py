@@ -97,6 +97,19 @@ class PendingLine(Sequence):
         return iter(self.steps())
 
 
+class WalkedLine(tuple):
+    """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine, the group,
+    the node the line starts at, its parts). Its PendingLine (`Lines._walked_line`) is made with
+    its steps, when the verdict's line is read: a whole map's verdict makes thousands of lines that
+    the table never reads, and one tuple is cheaper to make than a PendingLine's lists (issue 19)."""
+
+    __slots__ = ()
+
+    def steps(self) -> list[LineStep]:
+        engine, reach, i, parts = self
+        return engine._walked_line(reach, i, parts).steps()
+
+
 class Walks:
     """The steps back toward the seeds of one search, read so far: node -> (next node, the step's
     weight), or None at a seed; and for `Lines._walk` node -> (the node its line ends at, its

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.blocked_batch import blocks, unlined
+from logistics.games.europa.lines import WalkedLine
 from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
 from logistics.hex_ids import hex_ids
@@ -50,7 +51,7 @@ def unit_verdicts(engine) -> list[Verdict]:
     # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
     printed = hex_ids(engine.index, [e[2] for e in fast + blocked])
     found = blocks(engine, blocked)
-    hex_id, summary, walked_line = engine.index.hex_id, engine._walked_summary, engine._walked_line
+    hex_id, summary = engine.index.hex_id, engine._walked_summary
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
     out: list = [None] * len(units)
     places, named = {}, {}
@@ -64,7 +65,7 @@ def unit_verdicts(engine) -> list[Verdict]:
         if place is False:
             place = places[end] = engine._place_of(hex_id(end))
         out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
-                              attacks, weather, lengths, walked_line(reach, node, parts), None, unit.oos, 0,
+                              attacks, weather, lengths, WalkedLine((engine, reach, node, parts)), None, unit.oos, 0,
                               rules_of[kind].copy(), place, isolation)
     n = len(fast)
     for (k, unit, node, reach, kind), cut_off, attacks, hex_, block in zip(blocked, cut_offs[n:], attack_reads[n:],

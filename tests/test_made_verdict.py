@@ -1,6 +1,6 @@
-"""`made_verdict` (issue 19: the verdicts of a large map written as one dict each, not field by
-field through the dataclass's `__init__`) against `Verdict(...)`: the same attributes in the same
-order, so that equality, repr, `as_dict` and JSON read the same, for random fields."""
+"""`made_verdict` (issue 19: the verdicts of a large map made without the dataclass's `__init__`,
+their attributes set one by one in the fields' order) against `Verdict(...)`: the same attributes
+in the same order, so that equality, repr, `as_dict` and JSON read the same, for random fields."""
 import json
 import random
 from dataclasses import fields

@@ -324,7 +324,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
             start = rounded
         start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK)
         if sum(q[o.unit] for o in start) < bound:
-            start = exchange_small_units(q, options, caps, ports, start)
+            start = exchange_small_units(_model, q, options, caps, ports, start, QUARTER)
     for o in options:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from logistics.games.europa import limited
+from logistics.games.europa.allocation_model import allocation_model, ports_of
 from logistics.games.europa.limited import QUARTER, Option, allocate, check_claim
 
 
@@ -51,7 +52,7 @@ def plain_optimum(sizes, capacities, options, port_caps) -> int:
     """The plain CP-SAT model solved to optimality from no start: the REs in quarters."""
     from logistics.solver import deterministic_solver
     q, caps, ports = quarters(sizes, capacities, port_caps)
-    model, x, _ = limited._model(q, options, caps, ports)
+    model, x, _ = allocation_model(q, options, caps, ports)
     solver = deterministic_solver()
     assert solver.Solve(model) == 4                        # cp_model.OPTIMAL
     return sum(q[o.unit] * solver.Value(x[o]) for o in options)
@@ -160,7 +161,7 @@ def test_large_allocations_are_the_same_whatever_the_hash_seed_and_the_order_of_
 
 
 def test_the_model_is_the_one_built_term_by_term():
-    """12C2 allocation model (Palma ruling, AEG 11-Mar-04): `_model` builds its capacity rows and
+    """12C2 allocation model (Palma ruling, AEG 11-Mar-04): `allocation_model` builds its capacity rows and
     objective as weighted sums (issue 19: no expression object per term); the model CP-SAT gets is
     the one a Python sum of products gives, term for term, so every search and answer stays the
     same."""
@@ -169,7 +170,7 @@ def test_the_model_is_the_one_built_term_by_term():
         sizes, capacities, options, port_caps = random_instance(seed, 60, 8, 2, 1.05)
         q, caps, ports = quarters(sizes, capacities, port_caps)
         options = sorted(options, key=lambda o: (o.unit, o.source, o.via or ""))
-        model, _, _ = limited._model(q, options, caps, ports)
+        model, _, _ = allocation_model(q, options, caps, ports)
         reference = cp_model.CpModel()
         x = {o: reference.NewBoolVar(f"x{k}") for k, o in enumerate(options)}
 
@@ -177,7 +178,7 @@ def test_the_model_is_the_one_built_term_by_term():
             return {name: [o for o in options if name in key(o)] for name in sorted({n for o in options for n in key(o)})}
         for opts in by(lambda o: {o.unit}).values():
             reference.AddAtMostOne(x[o] for o in opts)
-        for limits, limit_caps in ((by(lambda o: {o.source}), caps), (by(lambda o: limited._ports_of(o, ports)), ports)):
+        for limits, limit_caps in ((by(lambda o: {o.source}), caps), (by(lambda o: ports_of(o, ports)), ports)):
             for name, cap in limit_caps.items():
                 if limits.get(name):
                     reference.Add(sum(q[o.unit] * x[o] for o in limits[name]) <= cap)

@@ -18,10 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_solvers  # noqa: E402
 
 
-def exchange(q, options, capacities, port_caps, start):
-    return exchange_small_units(limited._model, q, options, capacities, port_caps, start, limited.QUARTER)
-
-
 def supplied(q, chosen) -> int:
     return sum(q[o.unit] for o in chosen)
 
@@ -32,7 +28,7 @@ def test_a_small_unit_moves_to_make_room_and_the_large_one_stays():
     q = {"g": 8, "a": 4, "b": 4}
     g, a0, a1, b1 = Option("g", "s0"), Option("a", "s0"), Option("a", "s1"), Option("b", "s1")
     options = [a0, a1, b1, g]
-    assert exchange(q, options, {"s0": 12, "s1": 4}, {}, {g, a1}) == {g, a0, b1}
+    assert exchange_small_units(q, options, {"s0": 12, "s1": 4}, {}, {g, a1}) == {g, a0, b1}
 
 
 def test_a_large_unit_is_never_moved():
@@ -41,7 +37,7 @@ def test_a_large_unit_is_never_moved():
     q = {"g": 8, "a": 4, "b": 4}
     g0, g2, a0, b0 = Option("g", "s0"), Option("g", "s2"), Option("a", "s0"), Option("b", "s0")
     start = {g0, a0}
-    assert exchange(q, [a0, b0, g0, g2], {"s0": 12, "s2": 8}, {}, start) is start
+    assert exchange_small_units(q, [a0, b0, g0, g2], {"s0": 12, "s2": 8}, {}, start) is start
 
 
 def test_a_port_full_of_small_units_is_freed():
@@ -49,7 +45,7 @@ def test_a_port_full_of_small_units_is_freed():
     whose only line runs through that port, is supplied."""
     q = {"a": 4, "b": 4}
     a0, a1, b0 = Option("a", "s0", "port of p"), Option("a", "s1"), Option("b", "s0", "port of p")
-    found = exchange(q, [a0, a1, b0], {"s0": 4, "s1": 4}, {"port of p": 4}, {a0})
+    found = exchange_small_units(q, [a0, a1, b0], {"s0": 4, "s1": 4}, {"port of p": 4}, {a0})
     assert found == {a1, b0}
 
 
@@ -64,7 +60,7 @@ def test_the_exchange_is_legal_and_never_worse_than_its_start(seed, units, sourc
     q, caps, port_q = quarters(sizes, capacities, port_caps)
     options = sorted(options, key=lambda o: (o.unit, o.source, o.via or ""))
     start = limited.best_fit(q, options, caps, port_q)
-    found = exchange(q, options, caps, port_q, start)
+    found = exchange_small_units(q, options, caps, port_q, start)
     assert found <= set(options)
     assert len({o.unit for o in found}) == len(found)
     assert check_claim({o.unit: o.source for o in found}, sizes, capacities, list(found), port_caps) == []
@@ -79,8 +75,8 @@ def test_too_many_options_are_left_alone():
     a1, b1, a0 = Option("a", "s1"), Option("b", "s1"), Option("a", "s0")
     with mock.patch.object(small_exchange, "SMALL_OPTIONS", 2):
         start = {a1}
-        assert exchange(q, [a0, a1, b1], {"s0": 4, "s1": 4}, {}, start) is start
-    assert exchange(q, [a0, a1, b1], {"s0": 4, "s1": 4}, {}, {a1}) == {a0, b1}
+        assert exchange_small_units(q, [a0, a1, b1], {"s0": 4, "s1": 4}, {}, start) is start
+    assert exchange_small_units(q, [a0, a1, b1], {"s0": 4, "s1": 4}, {}, {a1}) == {a0, b1}
 
 
 def test_a_tight_instance_is_proven_where_the_neighbourhoods_stop_short():

@@ -12,6 +12,8 @@ every run.
 """
 from __future__ import annotations
 
+from logistics.games.europa.allocation_model import ports_of
+
 CHAIN_DEPTH = 4     # moves of units already placed that one chain may make
 
 
@@ -19,10 +21,10 @@ def fill_by_chains(q: dict[str, int], options: list, capacities: dict[str, int],
                    first: set, depth: int = CHAIN_DEPTH) -> set:
     """`first` with every chain found applied (sizes and capacities in quarter REs)."""
     # Each option as (option, its source, the rows it takes room in: the source, then the minor /
-    # standard ports its line passes or draws on, as `limited._ports_of` names them).
+    # standard ports its line passes or draws on, `ports_of`).
     choices: dict[str, list[tuple]] = {}
     for o in sorted(options, key=lambda o: (o.unit, o.source, o.via or "")):
-        ports = sorted({o.via, o.source} & port_caps.keys())
+        ports = sorted(ports_of(o, port_caps))
         choices.setdefault(o.unit, []).append((o, o.source, (o.source, *(("port", p) for p in ports))))
     chosen = set(first)
     assigned = {unit: c for unit, cs in choices.items() for c in cs if c[0] in chosen}

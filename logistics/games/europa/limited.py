@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from logistics.games.europa.allocation_model import QUARTER, allocation_model, ports_of
 from logistics.games.europa.status import LIMITED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
 from logistics.verdict import LimitedShare, place_of
 
@@ -38,7 +39,6 @@ LNS_SOURCES = 30          # sources re-solved together in one small neighbourhoo
 LNS_STALL = 20            # passes over the short sources without a gain before `improve` stops
 FULL_MODEL_WORK = 60.0    # CP-SAT deterministic time for the full model: a large instance that is not
                           # proven within it stops with its best answer (FEASIBLE, with the bound)
-QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
 ALL_PORTS = ("minor", "standard", "major", "great", "anchor")
 TIE_BREAK = "earlier units preferred, each on its shortest line, then the source first by name"
 
@@ -73,39 +73,6 @@ class Allocation:
     bound: float | None = None    # no answer supplies more REs than this (the solver's proof); None if unsolved
 
 
-def _ports_of(o: Option, port_caps: dict) -> set[str]:
-    return {o.via, o.source} & set(port_caps)
-
-
-def _model(q: dict[str, int], options: list[Option], capacities: dict[str, int], port_caps: dict[str, int]):
-    """The allocation model over `options` (sizes and capacities in quarter REs)."""
-    from ortools.sat.python import cp_model  # imported only when a model is solved
-    model = cp_model.CpModel()
-    x = {o: model.new_bool_var(f"x{k}") for k, o in enumerate(options)}
-    by_unit: dict[str, list[Option]] = {}
-    by_source: dict[str, list[Option]] = {}
-    by_port: dict[str, list[Option]] = {}     # a port may also be a source of the same name
-    for o in options:
-        by_unit.setdefault(o.unit, []).append(o)
-        by_source.setdefault(o.source, []).append(o)
-        for port in _ports_of(o, port_caps):
-            by_port.setdefault(port, []).append(o)
-    for opts in by_unit.values():
-        model.add_at_most_one(x[o] for o in opts)
-
-    def weighted(opts: list[Option]):
-        # One weighted sum, not a Python sum of products: the same terms in the same order (the
-        # same model), built without an expression object per term.
-        return cp_model.LinearExpr.weighted_sum([x[o] for o in opts], [q[o.unit] for o in opts])
-    for limits, caps in ((by_source, capacities), (by_port, port_caps)):
-        for name, cap in caps.items():
-            if limits.get(name):
-                model.add(weighted(limits[name]) <= cap)
-    total = weighted(options)
-    model.maximize(total)
-    return model, x, total
-
-
 def best_fit(q: dict[str, int], options: list[Option], capacities: dict[str, int],
              port_caps: dict[str, int]) -> set[Option]:
     """A first answer: the largest units first, each to the source it fills most tightly."""
@@ -115,12 +82,12 @@ def best_fit(q: dict[str, int], options: list[Option], capacities: dict[str, int
         by_unit.setdefault(o.unit, []).append(o)
     for unit in sorted(by_unit, key=lambda u: (-q[u], u)):
         fitting = [(left[o.source] - q[unit], k, o) for k, o in enumerate(by_unit[unit])
-                   if left.get(o.source, 0) >= q[unit] and all(ports_left[p] >= q[unit] for p in _ports_of(o, port_caps))]
+                   if left.get(o.source, 0) >= q[unit] and all(ports_left[p] >= q[unit] for p in ports_of(o, port_caps))]
         if fitting:
             _, _, o = min(fitting)
             chosen.add(o)
             left[o.source] -= q[unit]
-            for p in _ports_of(o, port_caps):
+            for p in ports_of(o, port_caps):
                 ports_left[p] -= q[unit]
     return chosen
 
@@ -155,7 +122,7 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
     ported = dict.fromkeys(port_caps, 0)
     for o in first:
         filled[o.source] += q[o.unit]
-        for port in _ports_of(o, port_caps):
+        for port in ports_of(o, port_caps):
             ported[port] += q[o.unit]
     value = sum(filled.values())
     draw, spent, stall = random.Random(0), 0.0, 0
@@ -171,11 +138,11 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
             for port in port_caps:
                 ports_left[port] -= ported[port]
             for o in inside:
-                for port in _ports_of(o, port_caps):
+                for port in ports_of(o, port_caps):
                     ports_left[port] += q[o.unit]
             local = [o for s in free for o in by_source.get(s, ())
                      if o.unit not in assigned or assigned[o.unit].source in free]
-            model, x, _ = _model(q, local, {s: capacities[s] for s in free}, ports_left)
+            model, x, _ = allocation_model(q, local, {s: capacities[s] for s in free}, ports_left)
             for o in local:
                 model.add_hint(x[o], assigned.get(o.unit) == o)
             solver = deterministic_solver(deterministic_limit=min(LNS_STEP, work - spent))
@@ -191,7 +158,7 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
                     for sign, chosen in ((-1, inside), (1, better)):
                         for o in chosen:
                             filled[o.source] += sign * q[o.unit]
-                            for port in _ports_of(o, port_caps):
+                            for port in ports_of(o, port_caps):
                                 ported[port] += sign * q[o.unit]
                     for o in inside:
                         del assigned[o.unit]
@@ -224,7 +191,7 @@ def lp_relaxation(q: dict[str, int], options: list[Option], capacities: dict[str
         x = lp.NumVar(0, 1, f"x{k}")
         row(("unit", o.unit), 1).SetCoefficient(x, 1)
         row(("source", o.source), capacities[o.source]).SetCoefficient(x, q[o.unit])
-        for port in sorted(_ports_of(o, port_caps)):
+        for port in sorted(ports_of(o, port_caps)):
             row(("port", port), port_caps[port]).SetCoefficient(x, q[o.unit])
         objective.SetCoefficient(x, q[o.unit])
     objective.SetMaximization()
@@ -243,7 +210,7 @@ def lp_rounding(q: dict[str, int], options: list[Option], capacities: dict[str, 
     reaches the bound from it in 4.1 s instead of 6.9 s (CPU)."""
     left, ports_left, chosen, done = dict(capacities), dict(port_caps), set(), set()
     for o in sorted(options, key=lambda o: (-values.get(o, 0.0), -q[o.unit], o.unit, o.source, o.via or "")):
-        size, ports = q[o.unit], _ports_of(o, port_caps)
+        size, ports = q[o.unit], ports_of(o, port_caps)
         if o.unit in done or left[o.source] < size or any(ports_left[p] < size for p in ports):
             continue
         chosen.add(o)
@@ -275,7 +242,7 @@ def first_choices(q: dict[str, int], options: list[Option], sources: list[str], 
         return None                      # two lines to one source: leave the choice to CP-SAT
     left = dict(capacities) | {f"\0{p}": c for p, c in port_caps.items()}
     for (o,) in best.values():
-        for key in [o.source] + [f"\0{p}" for p in _ports_of(o, port_caps)]:
+        for key in [o.source] + [f"\0{p}" for p in ports_of(o, port_caps)]:
             left[key] = left.get(key, 0) - q[o.unit]
             if left[key] < 0:
                 return None
@@ -315,7 +282,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     from logistics.games.europa.fill_chains import improved_start
     from logistics.games.europa.small_exchange import exchange_small_units
     from logistics.solver import deterministic_solver
-    model, x, total = _model(q, options, caps, ports)
+    model, x, total = allocation_model(q, options, caps, ports)
     start = best_fit(q, options, caps, ports)
     if len(options) > TIE_BREAK_OPTIONS:
         bound, values = lp_relaxation(q, options, caps, ports)
@@ -324,7 +291,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
             start = rounded
         start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK)
         if sum(q[o.unit] for o in start) < bound:
-            start = exchange_small_units(_model, q, options, caps, ports, start, QUARTER)
+            start = exchange_small_units(q, options, caps, ports, start)
     for o in options:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)

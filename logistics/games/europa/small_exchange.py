@@ -12,21 +12,22 @@ the 2-RE units too is not solved within the same work.
 """
 from __future__ import annotations
 
+from logistics.games.europa.allocation_model import QUARTER, allocation_model, ports_of
+
 SMALL_RES = 1.0          # units of at most this many REs are freed (a brigade or smaller)
 SMALL_WORK = 10.0        # CP-SAT deterministic time for the exchange
 SMALL_OPTIONS = 5000     # freed options above which the exchange is skipped: at 10x the tight
                          # benchmark (21k options) it gained nothing within SMALL_WORK
 
 
-def exchange_small_units(model_of, q: dict[str, int], options: list, capacities: dict[str, int],
-                         port_caps: dict[str, int], start: set, quarter: int) -> set:
+def exchange_small_units(q: dict[str, int], options: list, capacities: dict[str, int], port_caps: dict[str, int],
+                         start: set) -> set:
     """`start` with its small units (and its unsupplied ones) re-assigned over every source and port
-    at once, if that supplies more; else `start`. Sizes and capacities in `quarter`s of an RE;
-    `model_of`: the allocation's model (`limited._model`, passed in: limited imports this module)."""
+    at once, if that supplies more; else `start`. Sizes and capacities in quarter REs."""
     from ortools.sat.python import cp_model
 
     from logistics.solver import deterministic_solver
-    small = SMALL_RES * quarter
+    small = SMALL_RES * QUARTER
     kept = [o for o in sorted(start, key=lambda o: (o.unit, o.source, o.via or "")) if q[o.unit] > small]
     kept_units = {o.unit for o in kept}
     freed = [o for o in options if o.unit not in kept_units]
@@ -35,9 +36,9 @@ def exchange_small_units(model_of, q: dict[str, int], options: list, capacities:
     caps, ports = dict(capacities), dict(port_caps)
     for o in kept:                       # the larger units keep their room on sources and ports
         caps[o.source] -= q[o.unit]
-        for port in {o.via, o.source} & port_caps.keys():     # as limited._ports_of
+        for port in ports_of(o, port_caps):
             ports[port] -= q[o.unit]
-    model, x, _ = model_of(q, freed, caps, ports)
+    model, x, _ = allocation_model(q, freed, caps, ports)
     for o in freed:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=SMALL_WORK)

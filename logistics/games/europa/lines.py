@@ -9,6 +9,7 @@ import numpy as np
 
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
+from logistics.games.europa.unit_kinds import group_nodes
 from logistics.games.europa.walks import known_ends, walk_many
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
@@ -210,17 +211,8 @@ class Lines:
         verdicts read them one unit at a time: each unit's `_walk`s are then found, not walked."""
         if self.unchecked:
             return
-        pos, groups = self.index.pos, {}
-        for unit, node in zip(self.position.units, self._unit_nodes()):
-            if unit.aboard is not None:                 # embarked: traced from its group's port
-                hex_, _, cannot = self.placed_hex(unit)
-                node = pos.get(hex_) if cannot is None else None
-            if node is None:
-                continue
-            reach = self.general_reach(unit)            # kept per side, coalition and affiliation (12C1)
-            groups.setdefault(id(reach), (reach, []))[1].append(node)
-        for reach, nodes in groups.values():
-            nodes = np.unique(np.array(nodes, dtype=np.int64))
+        # Each unit's group, embarked units traced from their group's port (unit_kinds.py).
+        for reach, nodes in group_nodes(self):
             if len(nodes) >= self.BATCH:
                 self._walk_group(reach, nodes)
 

@@ -13,6 +13,7 @@ from logistics.games.europa.blocked_batch import blocks, unlined
 from logistics.games.europa.lines import WalkedLine
 from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
+from logistics.games.europa.unit_kinds import unit_kinds
 from logistics.hex_ids import hex_ids
 from logistics.verdict import Verdict, made_verdict
 
@@ -23,29 +24,23 @@ def unit_verdicts(engine) -> list[Verdict]:
     units = engine.position.units
     if engine.unchecked or engine.rules.deemed_in_supply:
         return [engine.verdict(u) for u in units]
-    memo = engine._memo
     # Units of one side, coalition and affiliation share their group (12C1) and what is read per
-    # group: found once per kind of unit, not once per unit.
-    kinds: dict[tuple, int] = {}
-    groups, traced_of = [], []          # per kind: (a unit, its group), the group's walked lines
+    # group: each unit's kind and each kind's group found once per engine (unit_kinds.py).
+    nodes, kind_of, groups = unit_kinds(engine)
+    reaches, traced_of = [reach for _, reach in groups], []     # per kind: its group, its walked lines
+    for reach in reaches:
+        traced = engine._memo.get(("traced", id(reach)))
+        traced_of.append(traced[1] if traced is not None and traced[0] is reach else {})
     fast, rest = [], []                 # (k, unit, node, group, kind[, its walked parts])
-    for k, (unit, node) in enumerate(zip(units, engine._unit_nodes())):
+    for k, (unit, node, kind) in enumerate(zip(units, nodes, kind_of)):
         # Off the map, embarked, or deemed in supply (39D): left to `verdict`.
-        if node is None or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
+        if kind < 0 or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
             continue
-        kind = kinds.get((unit.side, unit.coalition, unit.affiliation))
-        if kind is None:
-            kind = kinds[(unit.side, unit.coalition, unit.affiliation)] = len(groups)
-            reach = engine.general_reach(unit)
-            traced = memo.get(("traced", id(reach)))
-            groups.append((unit, reach))
-            traced_of.append(traced[1] if traced is not None and traced[0] is reach else {})
-        reach = groups[kind][1]
         parts = traced_of[kind].get(node)
         if parts is not None:
-            fast.append((k, unit, node, reach, kind, parts))
+            fast.append((k, unit, node, reaches[kind], kind, parts))
         else:
-            rest.append((k, unit, node, reach, kind))
+            rest.append((k, unit, node, reaches[kind], kind))
     blocked = unlined(engine, rest)
     cut_offs, attack_reads = _array_reads(engine, fast + blocked, groups)
     # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).

@@ -1,0 +1,47 @@
+"""The units' kinds, found in one pass per engine (issue 19: at 100k hexes the lines' walk and the
+verdicts each looked up every unit's group, 5,000 keyed look-ups twice). Units of one side,
+coalition and affiliation share their group of searches (12C1: the sources a unit may draw on
+depend on those three alone), so each unit is numbered by its kind and each kind's group is asked
+for once, at its first unit that traces from the map."""
+from __future__ import annotations
+
+import numpy as np
+
+
+def unit_kinds(engine) -> tuple[list[int], list[int], list[tuple]]:
+    """Per unit, the node its line is traced from (an embarked unit: its group's port, 12B4; -1:
+    none, off the map or at sea) and its kind (-1 where it has no node); per kind, its first unit
+    with a node and that unit's group (`engine.general_reach`, asked in the units' order). Kept
+    per engine."""
+    known = engine._memo.get("unit kinds")
+    if known is None:
+        pos, kinds, groups = engine.index.pos, {}, []
+        nodes, kind_of = [], []
+        for unit, node in zip(engine.position.units, engine._unit_nodes()):
+            if unit.aboard is not None:          # embarked: traced from its group's port
+                hex_, _, cannot = engine.placed_hex(unit)
+                node = pos.get(hex_) if cannot is None else None
+            if node is None:
+                nodes.append(-1)
+                kind_of.append(-1)
+                continue
+            key = (unit.side, unit.coalition, unit.affiliation)
+            kind = kinds.get(key)
+            if kind is None:
+                kind = kinds[key] = len(groups)
+                groups.append((unit, engine.general_reach(unit)))
+            nodes.append(node)
+            kind_of.append(kind)
+        known = engine._memo["unit kinds"] = (nodes, kind_of, groups)
+    return known
+
+
+def group_nodes(engine) -> list[tuple]:
+    """Per group (in the order of its first unit), the group and the distinct nodes its units'
+    lines are traced from, sorted."""
+    nodes, kind_of, groups = unit_kinds(engine)
+    by_group: dict[int, tuple] = {}
+    for kind, (_, reach) in enumerate(groups):
+        by_group.setdefault(id(reach), (reach, []))[1].append(kind)
+    nodes, kind_of = np.array(nodes, dtype=np.int64), np.array(kind_of, dtype=np.int64)
+    return [(reach, np.unique(nodes[np.isin(kind_of, kinds)])) for reach, kinds in by_group.values()]

@@ -1,0 +1,85 @@
+"""unit_kinds.py: each unit's kind (side, coalition, affiliation: 12C1, they share their group of
+searches) and the node its line is traced from, found in one pass per engine, against the units
+judged one at a time: their own `placed_hex` (an embarked unit traces from its group's port, 12B4;
+at sea, none) and their own `general_reach`; the groups asked in the same order, so the searches
+are made in the same order as before."""
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from logistics.files import load_scenario_file
+from logistics.games.europa.supply import EuropaSupply
+from logistics.games.europa.unit_kinds import group_nodes, unit_kinds
+from logistics.position import NavalGroup
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from synthetic import synthetic  # noqa: E402
+
+
+def _embarked_scenario():
+    """The bundled scenario with a unit embarked in port (its kind's first unit: it asks for the
+    group), one embarked at sea and one in an off-map box (as bundled)."""
+    loaded = load_scenario_file(str(ROOT / "scenarios/fwtbt/aug-1936.yaml"))
+    position, map_ = loaded.position, loaded.map
+    port = next(p for p in map_.ports if p.name == "Gijon")
+    fleets = (NavalGroup("In port", "Loyalist", "transport", hex=port.place.hex, in_port=True),
+              NavalGroup("At sea", "Insurgent", "transport", hex=position.naval_groups[1].hex))
+    units = list(position.units)
+    first = next(k for k, u in enumerate(units) if u.affiliation == "Asturian")
+    units[first] = replace(units[first], hex=None, aboard="In port")
+    units[0] = replace(units[0], hex=None, aboard="At sea")
+    return replace(position, units=tuple(units), naval_groups=position.naval_groups + fleets), map_
+
+
+def _positions():
+    for n, seed in ((3000, 1), (10000, 2)):
+        s = synthetic(n, n // 20, seed)
+        yield s.position, s.map
+    yield _embarked_scenario()
+
+
+def _traced_from(engine, unit):
+    """The node a unit's line is traced from, judged alone (None: none)."""
+    hex_, _, cannot = engine.placed_hex(unit)
+    return engine.index.pos.get(hex_) if cannot is None else None
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_each_units_kind_and_node_are_its_own(case):
+    position, map_ = list(_positions())[case]
+    engine = EuropaSupply(position, map_)
+    nodes, kind_of, groups = unit_kinds(engine)
+    assert unit_kinds(engine)[2] is groups                      # kept per engine
+    triples = [(u.side, u.coalition, u.affiliation) for u, _ in groups]
+    assert len(set(triples)) == len(triples)
+    for unit, node, kind in zip(position.units, nodes, kind_of, strict=True):
+        own = _traced_from(engine, unit)
+        assert node == (-1 if own is None else own), unit.id
+        if own is None:
+            assert kind == -1, unit.id
+            continue
+        assert triples[kind] == (unit.side, unit.coalition, unit.affiliation), unit.id
+        assert groups[kind][1] is engine.general_reach(unit), unit.id
+    if case == 2:
+        assert -1 in kind_of and any(u.aboard and k >= 0 for u, k in zip(position.units, kind_of))
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_groups_are_asked_and_their_nodes_gathered_as_unit_by_unit(case):
+    """The groups' searches are made in the order a walk over the units one by one asks for them
+    (each group's first unit with a node), and each group's nodes are its units' distinct nodes."""
+    position, map_ = list(_positions())[case]
+    engine, alone = EuropaSupply(position, map_), EuropaSupply(position, map_)
+    found = group_nodes(engine)
+    reference: dict[int, tuple] = {}
+    for unit in position.units:
+        node = _traced_from(alone, unit)
+        if node is not None:
+            reach = alone.general_reach(unit)
+            reference.setdefault(id(reach), (reach, set()))[1].add(node)
+    assert list(engine._groups) == list(alone._groups)
+    assert [(r.source_of, n.tolist()) for r, n in found] == \
+        [(r.source_of, sorted(n)) for r, n in reference.values()]

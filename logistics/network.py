@@ -26,7 +26,7 @@ from logistics.in_edges import in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import RegionSteps, component_roots, labels_by_scipy, least_roots
+from logistics.region_steps import CommonRoots, RegionSteps, component_roots, labels_by_scipy, least_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -437,13 +437,13 @@ class Regions:
     least node) by one connected-components pass. A line of any length leads from a into b
     (a != b) exactly when a may be left along an edge into a neighbour in b's region."""
 
-    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray):
+    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
+                 common: CommonRoots | None = None):
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
-        # Each edge once (its reverse is alike): half the work of the components. take: 2x a[idx].
-        half, src, dst = _half_edges(index)
-        keep = edges.take(half) & into.take(src) & into.take(dst)
-        labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
-        roots = labelled(len(index), src.compress(keep), dst.compress(keep))
+        if common is not None and common.under(edges, into):     # region_steps.py
+            roots = common.extended(index, into)
+        else:
+            roots = whole_roots(index, edges, into)
         self.label = np.where(into, roots, -1)
         self._steps: RegionSteps | None = None
 
@@ -470,6 +470,16 @@ class Regions:
         if self._steps is None:                  # the same for every set of seeds: made once
             self._steps = RegionSteps.of(self.index, self.edges, self.into, self.out_of, self.label)
         return self._steps.reaching(self.label, seeds, self.into)
+
+
+def whole_roots(index: HexIndex, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
+    """Each node's least node of its region over the symmetric `edges` between nodes of `into`
+    (a node outside `into` is its own), from one labelling of the whole map."""
+    # Each edge once (its reverse is alike): half the work of the components. take: 2x a[idx].
+    half, src, dst = _half_edges(index)
+    keep = edges.take(half) & into.take(src) & into.take(dst)
+    labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
+    return labelled(len(index), src.compress(keep), dst.compress(keep))
 
 
 def _half_edges(index: HexIndex) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -57,6 +57,8 @@ class RailNet:
         # junction each walk left and its cost so far.
         self.inner_nodes = np.flatnonzero(inner)
         self.edges_in = into[inner].T
+        # The same nodes as map nodes: a side's search writes its distances into the map's array.
+        self.map_junctions, self.map_inner = self.nodes[self.junctions], self.nodes[self.inner_nodes]
         self.from_start, self.so_far = self.junction_of[self.start[self.edges_in]], total[self.edges_in]
 
     def followed(self, into: np.ndarray, out_of: np.ndarray) -> np.ndarray:
@@ -115,6 +117,17 @@ class SideRail:
     def distances(self, starts: np.ndarray) -> np.ndarray:
         """Each net node's least cost from any of `starts` (net node numbers), inf if none reaches it."""
         net = self.net
+        dist = np.empty(net.n)
+        self._fill(dist, starts, net.junctions, net.inner_nodes, None)
+        dist[starts] = 0.0
+        return dist
+
+    def _fill(self, dist: np.ndarray, starts: np.ndarray, junctions: np.ndarray, inner_nodes: np.ndarray,
+              place: np.ndarray | None) -> None:
+        """Write the distances from `starts` (net node numbers) of the net's junctions and inner
+        nodes into `dist` at `junctions` and `inner_nodes`, and the rest of the starts' walks at
+        `place`[net node] (None: the net's own numbers); the starts themselves are left to the caller."""
+        net = self.net
         inner = net.inner[starts]
         nodes, offsets = net.junction_of[starts[~inner]], np.zeros(len(starts) - inner.sum())
         inside = starts[inner & self.into_net[starts]]          # a start a line may go on from
@@ -133,23 +146,21 @@ class SideRail:
             at_junctions = self.graph.distances(nodes[least], offsets[least])
         else:
             at_junctions = np.full(len(net.junctions), np.inf)
-        dist = np.empty(net.n)
-        dist[net.junctions] = at_junctions
+        dist[junctions] = at_junctions
         via = at_junctions[net.from_start] + self.so_far
-        dist[net.inner_nodes] = np.minimum(via[0], via[1])
+        dist[inner_nodes] = np.minimum(via[0], via[1])
         if walks:                                  # the rest of the starts' walks, directly
-            np.minimum.at(dist, heads, costs)
-        dist[starts] = 0.0
-        return dist
+            np.minimum.at(dist, heads if place is None else place[heads], costs)
 
     def search(self, seeds: np.ndarray) -> IndexReach:
         dist = np.full(len(self.index), np.inf)
         starts = np.flatnonzero(seeds)
-        inside = self.net.local[starts]
+        net = self.net
+        inside = net.local[starts]
         inside = inside[inside >= 0]
-        if inside.size:
-            dist[self.net.nodes] = self.distances(inside)     # its starts at 0
-        dist[starts] = 0.0
+        if inside.size:          # straight into the map's array: no net-sized one copied into it
+            self._fill(dist, inside, net.map_junctions, net.map_inner, net.nodes)
+        dist[starts] = 0.0       # its starts in the net among them
         return IndexReach(self.index, seeds, self.edges, self.into, self.out_of, self.weight, None, dist)
 
 

@@ -25,12 +25,13 @@ class PendingLine(Sequence):
     node the descent starts at, the element), with each part's element and number of steps. The
     LineSteps are made on first read (`steps()`, or reading it as a sequence): a verdict's line is
     read for --explain, trace, JSON or a picture, not for the table, and reading every line back
-    hex by hex was a quarter of a large map's verdict."""
+    hex by hex was a quarter of a large map's verdict. It holds the engine's LineReader, not the
+    engine: what its steps read, not every search and table the engine keeps."""
 
-    __slots__ = ("engine", "parts", "counts", "_steps")
+    __slots__ = ("reader", "parts", "counts", "_steps")
 
-    def __init__(self, engine, parts: list | None = None, counts: list | None = None):
-        self.engine, self._steps = engine, None
+    def __init__(self, reader: LineReader, parts: list | None = None, counts: list | None = None):
+        self.reader, self._steps = reader, None
         self.parts, self.counts = ([], []) if parts is None else (parts, counts)
 
     def append(self, step: LineStep) -> None:
@@ -62,7 +63,7 @@ class PendingLine(Sequence):
             if isinstance(part, LineStep):
                 return part.hex
             if n:
-                return self.engine.index.hex_id(part[3])
+                return self.reader.index.hex_id(part[3])
 
     @staticmethod
     def unit_part(i: int) -> tuple:
@@ -81,10 +82,10 @@ class PendingLine(Sequence):
                 if isinstance(part, LineStep):
                     out.append(part)
                 elif part[0] is None:                  # the unit's own hex (`unit_part`)
-                    out.append(LineStep(self.engine.index.hex_id(part[1]), "unit", 0.0))
+                    out.append(LineStep(self.reader.index.hex_id(part[1]), "unit", 0.0))
                 else:
-                    self.engine._descend(*part[:3], out)
-            self._steps, self.engine, self.parts = out, None, None
+                    self.reader.descend(*part[:3], out)
+            self._steps, self.reader, self.parts = out, None, None
         return self._steps
 
     def __len__(self) -> int:
@@ -98,16 +99,17 @@ class PendingLine(Sequence):
 
 
 class WalkedLine(tuple):
-    """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine, the group,
-    the node the line starts at, its parts). Its PendingLine (`Lines._walked_line`) is made with
-    its steps, when the verdict's line is read: a whole map's verdict makes thousands of lines that
-    the table never reads, and one tuple is cheaper to make than a PendingLine's lists (issue 19)."""
+    """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine's LineReader,
+    the group, the node the line starts at, its parts). Its PendingLine (`LineReader.walked_line`)
+    is made with its steps, when the verdict's line is read: a whole map's verdict makes thousands
+    of lines that the table never reads, and one tuple is cheaper to make than a PendingLine's
+    lists (issue 19)."""
 
     __slots__ = ()
 
     def steps(self) -> list[LineStep]:
-        engine, reach, i, parts = self
-        return engine._walked_line(reach, i, parts).steps()
+        reader, reach, i, parts = self
+        return reader.walked_line(reach, i, parts).steps()
 
 
 class Walks:
@@ -188,6 +190,92 @@ class Walks:
         after = self.after
         for node, step in zip(nodes[found].tolist(), zip(nxt[found].tolist(), weight[found].tolist())):
             after.setdefault(node, step)
+
+
+class LineReader:
+    """What a line reads when its steps are made: the map's index (printed ids) and, per search, its
+    steps back read so far (`Walks`) and the descents followed. The engine keeps one (its `_trace`
+    and `_walk_group` walk through it) and its lazy lines (PendingLine, WalkedLine) hold it, not the
+    engine: a kept verdict holds the searches its lines follow, not every search and table the
+    engine keeps (issue 19)."""
+
+    __slots__ = ("index", "_walks", "_descents")
+
+    def __init__(self, index):
+        self.index, self._walks, self._descents = index, {}, {}
+
+    def walked_line(self, reach: GroupReach, i: int, parts: tuple) -> PendingLine:
+        """The line from node i `Lines._walk_group` walked (its `parts`), as the PendingLine
+        `Lines._trace` makes: the parts `append` and `add_descent` would add, made at once."""
+        kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
+        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
+        counts = [("unit", 1), ("overland", over_depth)]
+        if kind != ENDS_OVERLAND:
+            line_parts.append((reach.road[road_level], over_end, "road", road_end))
+            counts.append(("road", road_depth))
+            if kind != ENDS_BY_ROAD:
+                line_parts.append((reach.rail, road_end, "rail", rail_end))
+                counts.append(("rail", rail_depth))
+        return PendingLine(self, line_parts, counts)
+
+    def descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
+        """Follow the search back from `start` to a seed, recording the hexes entered (in a
+        PendingLine: the descent, made into steps when the line is read)."""
+        if isinstance(steps, PendingLine):
+            end, depth = self.walk(reach, start)
+            steps.add_descent(reach, start, element, depth, end)
+            return end
+        # Lines of many units share their ends: each descent is followed once per engine (the
+        # searches it reads are kept with it, and LineSteps are immutable).
+        key = (id(reach), start, element)
+        known = self._descents.get(key)
+        if known is None or known[0] is not reach:
+            ids, weights, end = self.path_back(reach, start)
+            used = accumulate(weights)                       # the length used after each step
+            if element == "rail":
+                used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
+            known = self._descents[key] = (reach, list(map(LineStep, ids, repeat(element), used)), end)
+        steps.extend(known[1])
+        return known[2]
+
+    def walks(self, reach: Reach) -> Walks:
+        """The steps back of one search read so far, kept per engine: lines that share a tail share
+        the work."""
+        known = self._walks.get(id(reach))
+        if known is None or known.reach is not reach:
+            known = self._walks[id(reach)] = Walks(reach)
+        return known
+
+    def path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
+        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
+        step, and the node it ends at: reading a line back costs its length, whatever the lines
+        walked before."""
+        walks, hex_id = self.walks(reach), self.index.hex_id
+        ids, weights, cur = [], [], start
+        while (step := walks.step(cur)) is not None:
+            cur, w = step
+            ids.append(hex_id(cur))
+            weights.append(w)
+        return ids, weights, cur
+
+    def walk(self, reach: Reach, start: int) -> tuple[int, int]:
+        """The node a line from `start` ends at and its number of steps, kept for every node
+        walked: many units' lines share their tails, and each node is walked once per search."""
+        walks = self.walks(reach)
+        ends = walks._ends          # the batches' ends are read from their arrays (`walked_end`)
+        chain, cur = [], start
+        while (found := walks.walked_end(cur)) is None:
+            step = walks.step(cur, batched=False)
+            if step is None:
+                found = ends[cur] = (cur, 0)
+                break
+            chain.append(cur)
+            cur = step[0]
+        end, depth = found
+        for node in reversed(chain):
+            depth += 1
+            ends[node] = (end, depth)
+        return (end, depth)
 
 
 class Lines:
@@ -292,7 +380,7 @@ class Lines:
     def _walk_ends(self, reach: Reach, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The end node and number of steps of the lines from `starts` back through `reach`,
         walked at once."""
-        walks = self._walks(reach)
+        walks = self.line_reader.walks(reach)
         walk_many(walks, starts)
         return known_ends(walks, starts)
 
@@ -300,7 +388,7 @@ class Lines:
         """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as
         `_trace` (its overland, road and rail branches)."""
         lengths, source, weathers, _ = self._walked_summary(reach, parts)
-        return parts[1], self._walked_line(reach, i, parts), lengths, source, dict(weathers)
+        return parts[1], self.line_reader.walked_line(reach, i, parts), lengths, source, dict(weathers)
 
     @staticmethod
     def _walked_summary(reach: GroupReach, parts: tuple) -> tuple[dict[str, float], str | None, tuple, int]:
@@ -322,20 +410,6 @@ class Lines:
         if low_volume:
             lengths["rail_low_volume"] = low_volume
         return lengths, reach.source_of.get(rail_end), weathers, rail_end
-
-    def _walked_line(self, reach: GroupReach, i: int, parts: tuple) -> PendingLine:
-        """The line from node i `_walk_group` walked (its `parts`), as the PendingLine `_trace`
-        makes: the parts `append` and `add_descent` would add, made at once."""
-        kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
-        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
-        counts = [("unit", 1), ("overland", over_depth)]
-        if kind != ENDS_OVERLAND:
-            line_parts.append((reach.road[road_level], over_end, "road", road_end))
-            counts.append(("road", road_depth))
-            if kind != ENDS_BY_ROAD:
-                line_parts.append((reach.rail, road_end, "rail", rail_end))
-                counts.append(("rail", rail_depth))
-        return PendingLine(self, line_parts, counts)
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""
@@ -416,77 +490,18 @@ class Lines:
                 ", ".join(f"{element} {weather}" for element, weather in names.items())
         return found
 
-    def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
-        """Follow the search back from `start` to a seed, recording the hexes entered (in a
-        PendingLine: the descent, made into steps when the line is read)."""
-        if isinstance(steps, PendingLine):
-            end, depth = self._walk(reach, start)
-            steps.add_descent(reach, start, element, depth, end)
-            return end
-        # Lines of many units share their ends: each descent is followed once per engine (the
-        # searches it reads are kept by the engine, and LineSteps are immutable).
-        key = ("descent", id(reach), start, element)
-        known = self._memo.get(key)
-        if known is None or known[0] is not reach:
-            ids, weights, end = self._path_back(reach, start)
-            used = accumulate(weights)                       # the length used after each step
-            if element == "rail":
-                used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
-            known = self._memo[key] = (reach, list(map(LineStep, ids, repeat(element), used)), end)
-        steps.extend(known[1])
-        return known[2]
-
-    def _walks(self, reach: Reach) -> Walks:
-        """The steps back of one search read so far, kept per engine: lines that share a tail share
-        the work."""
-        known = self._memo.get(("paths", id(reach)))
-        if known is None or known.reach is not reach:
-            known = self._memo[("paths", id(reach))] = Walks(reach)
-        return known
-
-    def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
-        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
-        step, and the node it ends at: reading a line back costs its length, whatever the lines
-        walked before."""
-        walks, hex_id = self._walks(reach), self.index.hex_id
-        ids, weights, cur = [], [], start
-        while (step := walks.step(cur)) is not None:
-            cur, w = step
-            ids.append(hex_id(cur))
-            weights.append(w)
-        return ids, weights, cur
-
-    def _walk(self, reach: Reach, start: int) -> tuple[int, int]:
-        """The node a line from `start` ends at and its number of steps, kept for every node
-        walked: many units' lines share their tails, and each node is walked once per search."""
-        walks = self._walks(reach)
-        ends = walks._ends          # the batches' ends are read from their arrays (`walked_end`)
-        chain, cur = [], start
-        while (found := walks.walked_end(cur)) is None:
-            step = walks.step(cur, batched=False)
-            if step is None:
-                found = ends[cur] = (cur, 0)
-                break
-            chain.append(cur)
-            cur = step[0]
-        end, depth = found
-        for node in reversed(chain):
-            depth += 1
-            ends[node] = (end, depth)
-        return (end, depth)
-
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source (a
         PendingLine: its steps are made when it is read)."""
-        steps = PendingLine(self)
+        steps, descend = PendingLine(self.line_reader), self.line_reader.descend
         steps.append(LineStep(self.index.hex_id(i), "unit", 0.0))     # the index keeps its ids
-        cur = self._descend(reach.overland[level], i, "overland", steps)
+        cur = descend(reach.overland[level], i, "overland", steps)
         lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
         weathers = {"overland": level}
         if cur not in reach.source_of:
             before = len(steps)
             weathers["road"] = road_level = self._road_level(reach, cur)
-            cur = self._descend(reach.road[road_level], cur, "road", steps)
+            cur = descend(reach.road[road_level], cur, "road", steps)
             lengths["road"] = float(len(steps) - before)
             if lengths["road"] == 0:
                 del weathers["road"]
@@ -495,13 +510,13 @@ class Lines:
         before = len(steps)
         if reach.rail_ok[cur]:
             rail_cost = reach.rail.dist.get(cur, 0.0)
-            cur = self._descend(reach.rail, cur, "rail", steps)
+            cur = descend(reach.rail, cur, "rail", steps)
             source = reach.source_of.get(cur)
             lengths["rail"], naval = float(len(steps) - before), 0.0
         else:
             rail_cost = reach.rail2.dist.get(cur, 0.0)
             part = len(steps.parts)
-            cur = self._descend(reach.rail2, cur, "rail", steps)
+            cur = descend(reach.rail2, cur, "rail", steps)
             source = self._continue_by_sea(reach, cur, steps)
             lengths["rail"] = float(steps.count_since(part, "rail"))
             naval = float(steps.count_since(part, "naval"))
@@ -522,7 +537,7 @@ class Lines:
             return reach.box_sources.get(end)
         cur = ix.pos[end]
         if cur not in reach.source_of:
-            cur = self._descend(reach.rail, cur, "rail", steps)
+            cur = self.line_reader.descend(reach.rail, cur, "rail", steps)
         return reach.source_of.get(cur)
 
 

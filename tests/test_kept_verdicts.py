@@ -1,7 +1,7 @@
 """A kept verdict holds what its line reads, not its engine (issue 19): a verdict's lazy line
-(`lines.WalkedLine`, `lines.PendingLine`) holds the engine's `LineReader` (the map's index, the
-steps back read so far) and the searches it follows, so that once the engine is dropped every other
-search and table it kept is freed (at 1M hexes a kept verdict list held about 670 MB through its
+(`lines.WalkedLine`, `lines.PendingLine`) holds the engine's `LineReader` (the map's index) and the
+Walks of the searches it follows (the step back of every node walked), not the searches, so that
+once the engine is dropped every search and table it kept is freed (at 1M hexes a kept verdict list held about 670 MB through its
 lines' engine, and the next verdict's arrays landed on untouched memory). The lines, JSON and
 --explain text read afterwards are those of a fresh engine's verdicts."""
 import gc
@@ -14,6 +14,7 @@ import pytest
 
 from logistics.files import load_scenario_file
 from logistics.games.europa.lines import PendingLine, WalkedLine
+from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.supply import EuropaSupply
 from logistics.report.supply import explanation
 
@@ -51,9 +52,12 @@ def test_kept_verdicts_hold_no_engine_and_read_as_a_fresh_engines(monkeypatch, c
     engine = EuropaSupply(position, map_)
     kept = engine.verdicts()
     dropped = weakref.ref(engine)
+    searches = [weakref.ref(r) for group in engine._groups.values() if isinstance(group, GroupReach)
+                for r in (group.rail, group.rail2, *group.road.values(), *group.overland.values()) if r is not None]
     del engine
     gc.collect()
     assert dropped() is None                               # nothing a verdict holds reaches the engine
+    assert searches and not any(r() for r in searches)     # nor the searches its lines followed
     assert sum(isinstance(v.__dict__["_line"], lazy) for v in kept) >= 1
     fresh = EuropaSupply(position, map_).verdicts()
     for v, w in zip(kept, fresh, strict=True):

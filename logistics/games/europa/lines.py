@@ -2,8 +2,10 @@
 road, rail, and the naval element by sea to a port connected to a source (12B, 12B4)."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from itertools import accumulate, repeat
+from typing import NamedTuple
 
 import numpy as np
 
@@ -21,12 +23,13 @@ ENDS_OVERLAND, ENDS_BY_ROAD, ENDS_BY_RAIL, UNBATCHED = 1, 2, 3, -1
 
 
 class PendingLine(Sequence):
-    """A traced line kept as the parts it is made of: steps, and descents of searches (a search, the
-    node the descent starts at, the element), with each part's element and number of steps. The
-    LineSteps are made on first read (`steps()`, or reading it as a sequence): a verdict's line is
-    read for --explain, trace, JSON or a picture, not for the table, and reading every line back
-    hex by hex was a quarter of a large map's verdict. It holds the engine's LineReader, not the
-    engine: what its steps read, not every search and table the engine keeps."""
+    """A traced line kept as the parts it is made of: steps, and descents of searches (the search's
+    Walks, the node the descent starts at, the element), with each part's element and number of
+    steps. The LineSteps are made on first read (`steps()`, or reading it as a sequence): a
+    verdict's line is read for --explain, trace, JSON or a picture, not for the table, and reading
+    every line back hex by hex was a quarter of a large map's verdict. It holds the engine's
+    LineReader and the searches' Walks, not the engine: what its steps read, not every search and
+    table the engine keeps."""
 
     __slots__ = ("reader", "parts", "counts", "_steps")
 
@@ -38,8 +41,8 @@ class PendingLine(Sequence):
         self.parts.append(step)
         self.counts.append((step.element, 1))
 
-    def add_descent(self, reach: Reach, start: int, element: str, depth: int, end: int) -> None:
-        self.parts.append((reach, start, element, end))
+    def add_descent(self, walks: Walks, start: int, element: str, depth: int, end: int) -> None:
+        self.parts.append((walks, start, element, end))
         self.counts.append((element, depth))
 
     def last_hex(self) -> str:
@@ -84,7 +87,7 @@ class PendingLine(Sequence):
                 elif part[0] is None:                  # the unit's own hex (`unit_part`)
                     out.append(LineStep(self.reader.index.hex_id(part[1]), "unit", 0.0))
                 else:
-                    self.reader.descend(*part[:3], out)
+                    self.reader.read_descent(*part[:3], out)
             self._steps, self.reader, self.parts = out, None, None
         return self._steps
 
@@ -100,32 +103,41 @@ class PendingLine(Sequence):
 
 class WalkedLine(tuple):
     """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine's LineReader,
-    the group, the node the line starts at, its parts). Its PendingLine (`LineReader.walked_line`)
-    is made with its steps, when the verdict's line is read: a whole map's verdict makes thousands
-    of lines that the table never reads, and one tuple is cheaper to make than a PendingLine's
-    lists (issue 19)."""
+    the group's GroupWalks, the node the line starts at, its parts). Its PendingLine
+    (`LineReader.walked_line`) is made with its steps, when the verdict's line is read: a whole
+    map's verdict makes thousands of lines that the table never reads, and one tuple is cheaper to
+    make than a PendingLine's lists (issue 19)."""
 
     __slots__ = ()
 
     def steps(self) -> list[LineStep]:
-        reader, reach, i, parts = self
-        return reader.walked_line(reach, i, parts).steps()
+        reader, group, i, parts = self
+        return reader.walked_line(group, i, parts).steps()
 
 
 class Walks:
     """The steps back toward the seeds of one search, read so far: node -> (next node, the step's
-    weight), or None at a seed; and for `Lines._walk` node -> (the node its line ends at, its
+    weight), or None at a seed; and for `LineReader.walk` node -> (the node its line ends at, its
     number of steps). Steps are read one by one (`Reach.next_step`) until a search has been read
     at one node in TABULATE of its nodes: then every reached node's step is found at once
     (`IndexReach.next_steps`, whole-array work), as the long rail searches that many lines run
-    along are read at most of their nodes anyway."""
+    along are read at most of their nodes anyway.
+
+    Every node of a line walked (`LineReader.walk`, `walks.walk_many`) has its step here, so the
+    line is read back from these alone: the search is held weakly (`reach`: None once its engine
+    is dropped), and a kept verdict's lines do not keep the engine's searches alive (issue 19)."""
 
     TABULATE = 16
-    __slots__ = ("reach", "_after", "batches", "_ends", "walked", "read", "check_at")
+    __slots__ = ("_reach", "_after", "batches", "_ends", "walked", "read", "check_at")
 
     def __init__(self, reach: Reach):
-        self.reach, self._after, self.batches, self.read, self.check_at = reach, {}, [], 0, 256
+        self._reach, self._after, self.batches, self.read, self.check_at = weakref.ref(reach), {}, [], 0, 256
         self._ends, self.walked = {}, []
+
+    @property
+    def reach(self) -> Reach | None:
+        """The search walked, while it lives (its engine keeps it)."""
+        return self._reach()
 
     @property
     def ends(self) -> dict[int, tuple[int, int]]:
@@ -166,18 +178,19 @@ class Walks:
         after = self._after if not (batched and self.batches) else self.after
         step = after.get(cur, False)
         if step is False:
-            d = self.reach.dist.get(cur, 0.0)
+            reach = self._reach()
+            d = reach.dist.get(cur, 0.0)
             if not d > 0:
                 step = after[cur] = None
             else:
-                step = after[cur] = self.reach.next_step(cur, d)
+                step = after[cur] = reach.next_step(cur, d)
                 self.read += 1
                 if self.read == self.check_at:
                     self._tabulate()
         return step
 
     def _tabulate(self) -> None:
-        reach = self.reach
+        reach = self._reach()
         if not isinstance(reach, IndexReach):
             return
         array = reach.dist.array
@@ -192,49 +205,68 @@ class Walks:
             after.setdefault(node, step)
 
 
+class GroupWalks(NamedTuple):
+    """The Walks of a group's searches that walked lines follow: overland and road by weather level,
+    and rail (reach.py's GroupReach)."""
+    overland: dict[int, Walks]
+    road: dict[int, Walks]
+    rail: Walks
+
+
 class LineReader:
     """What a line reads when its steps are made: the map's index (printed ids) and, per search, its
     steps back read so far (`Walks`) and the descents followed. The engine keeps one (its `_trace`
     and `_walk_group` walk through it) and its lazy lines (PendingLine, WalkedLine) hold it, not the
-    engine: a kept verdict holds the searches its lines follow, not every search and table the
-    engine keeps (issue 19)."""
+    engine: a kept verdict holds the steps its lines read, not the searches and tables the engine
+    keeps (issue 19)."""
 
     __slots__ = ("index", "_walks", "_descents")
 
     def __init__(self, index):
         self.index, self._walks, self._descents = index, {}, {}
 
-    def walked_line(self, reach: GroupReach, i: int, parts: tuple) -> PendingLine:
+    def group_walks(self, reach: GroupReach) -> GroupWalks:
+        """The Walks of the searches a group's walked lines follow (`walked_line` reads them)."""
+        return GroupWalks({level: self.walks(r) for level, r in reach.overland.items()},
+                          {level: self.walks(r) for level, r in reach.road.items()}, self.walks(reach.rail))
+
+    def walked_line(self, group: GroupWalks, i: int, parts: tuple) -> PendingLine:
         """The line from node i `Lines._walk_group` walked (its `parts`), as the PendingLine
         `Lines._trace` makes: the parts `append` and `add_descent` would add, made at once."""
         kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
-        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
+        line_parts = [PendingLine.unit_part(i), (group.overland[level], i, "overland", over_end)]
         counts = [("unit", 1), ("overland", over_depth)]
         if kind != ENDS_OVERLAND:
-            line_parts.append((reach.road[road_level], over_end, "road", road_end))
+            line_parts.append((group.road[road_level], over_end, "road", road_end))
             counts.append(("road", road_depth))
             if kind != ENDS_BY_ROAD:
-                line_parts.append((reach.rail, road_end, "rail", rail_end))
+                line_parts.append((group.rail, road_end, "rail", rail_end))
                 counts.append(("rail", rail_depth))
         return PendingLine(self, line_parts, counts)
 
     def descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
         """Follow the search back from `start` to a seed, recording the hexes entered (in a
         PendingLine: the descent, made into steps when the line is read)."""
+        walks = self.walks(reach)
         if isinstance(steps, PendingLine):
             end, depth = self.walk(reach, start)
-            steps.add_descent(reach, start, element, depth, end)
+            steps.add_descent(walks, start, element, depth, end)
             return end
-        # Lines of many units share their ends: each descent is followed once per engine (the
-        # searches it reads are kept with it, and LineSteps are immutable).
-        key = (id(reach), start, element)
+        return self.read_descent(walks, start, element, steps)
+
+    def read_descent(self, walks: Walks, start: int, element: str, steps: list[LineStep]) -> int:
+        """The steps of a descent from `start`, read from the search's Walks (which hold the step of
+        every node `walk` or `walk_many` walked), added to `steps`; the node it ends at."""
+        # Lines of many units share their ends: each descent is followed once per engine (LineSteps
+        # are immutable).
+        key = (id(walks), start, element)
         known = self._descents.get(key)
-        if known is None or known[0] is not reach:
-            ids, weights, end = self.path_back(reach, start)
+        if known is None or known[0] is not walks:
+            ids, weights, end = self.path_back(walks, start)
             used = accumulate(weights)                       # the length used after each step
             if element == "rail":
                 used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
-            known = self._descents[key] = (reach, list(map(LineStep, ids, repeat(element), used)), end)
+            known = self._descents[key] = (walks, list(map(LineStep, ids, repeat(element), used)), end)
         steps.extend(known[1])
         return known[2]
 
@@ -246,11 +278,11 @@ class LineReader:
             known = self._walks[id(reach)] = Walks(reach)
         return known
 
-    def path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
-        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
-        step, and the node it ends at: reading a line back costs its length, whatever the lines
-        walked before."""
-        walks, hex_id = self.walks(reach), self.index.hex_id
+    def path_back(self, walks: Walks, start: int) -> tuple[list[str], list[float], int]:
+        """The hexes (printed ids) a line from `start` enters back to its seed (through `walks`), the
+        weight of each step, and the node it ends at: reading a line back costs its length,
+        whatever the lines walked before."""
+        hex_id = self.index.hex_id
         ids, weights, cur = [], [], start
         while (step := walks.step(cur)) is not None:
             cur, w = step
@@ -388,7 +420,8 @@ class Lines:
         """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as
         `_trace` (its overland, road and rail branches)."""
         lengths, source, weathers, _ = self._walked_summary(reach, parts)
-        return parts[1], self.line_reader.walked_line(reach, i, parts), lengths, source, dict(weathers)
+        reader = self.line_reader
+        return parts[1], reader.walked_line(reader.group_walks(reach), i, parts), lengths, source, dict(weathers)
 
     @staticmethod
     def _walked_summary(reach: GroupReach, parts: tuple) -> tuple[dict[str, float], str | None, tuple, int]:

@@ -13,7 +13,7 @@ import pytest
 
 from logistics.files import load_scenario_file
 from logistics.games.europa.limited import apply_limited_sources
-from logistics.games.europa.lines import Lines, Walks
+from logistics.games.europa.lines import LineReader, Walks
 from logistics.games.europa.supply import EuropaSupply
 from logistics.games.europa.walks import walk_many
 from logistics.network import index_of, search
@@ -56,9 +56,9 @@ def test_a_batch_walks_every_line_as_one_walk_at_a_time(seed, cutoff):
     alone = rng.choice(reached, size=len(reached) // 10, replace=False)   # walked one at a time between
     walks = Walks(reach)
     walk_many(walks, first)
-    one_at_a_time = SimpleNamespace(_walks=lambda _: walks)      # what `Lines._walk` reads of the engine
+    one_at_a_time = SimpleNamespace(walks=lambda _: walks)      # what `LineReader.walk` reads of itself
     for start in alone.tolist():
-        Lines._walk(one_at_a_time, reach, start)
+        LineReader.walk(one_at_a_time, reach, start)
     # Starts in no order, some repeated, and one not reached: each walked once, as alone.
     walk_many(walks, np.concatenate([second, second[::-2], [int(np.flatnonzero(array == np.inf)[0])]]))
     longest = 0
@@ -129,7 +129,7 @@ def test_a_batch_steps_are_read_from_its_arrays_when_a_line_is_read(seed, monkey
 
 @pytest.mark.parametrize("seed", range(6))
 def test_a_line_walked_alone_reads_the_batches_ends_from_their_arrays(seed):
-    """`Lines._walk` (a line walked one at a time, after batches) finds the end and number of steps
+    """`LineReader.walk` (a line walked one at a time, after batches) finds the end and number of steps
     of each node a batch walked from the batch's arrays, without making them into the tables (at 1M
     hexes a few hundred lines walked so made 850k nodes' ends and steps into dicts): the same end
     and number of steps as walking the line alone, from starts walked or not, and ends of its own
@@ -140,11 +140,11 @@ def test_a_line_walked_alone_reads_the_batches_ends_from_their_arrays(seed):
     walk_many(walks, rng.choice(reached, size=len(reached) // 3, replace=False))
     walk_many(walks, rng.choice(reached, size=len(reached) // 5, replace=False))
     batched = set(np.concatenate([nodes for nodes, _, _ in walks.walked]).tolist())
-    engine = SimpleNamespace(_walks=lambda _: walks)
+    reader = SimpleNamespace(walks=lambda _: walks)
     starts = rng.choice(reached, size=len(reached) // 4, replace=False).tolist()
     assert any(s in batched for s in starts) and any(s not in batched for s in starts)
     for start in starts + starts[::3]:
         end, steps = _one_line(reach, start)
-        assert Lines._walk(engine, reach, start) == (end, len(steps)), start
+        assert LineReader.walk(reader, reach, start) == (end, len(steps)), start
     assert len(walks.walked) == 2 and len(walks.batches) == 2           # neither made into a table
     assert walks._ends and not batched & (set(walks._ends) | set(walks._after))

@@ -2,7 +2,7 @@
 least (node, weight) among the steps toward a seed, 12A/B lines traced backwards); a search read at
 many of its nodes finds every node's step at once (`IndexReach.next_steps`, issue 19). Both must
 give the same step at every node, on random masks, weights, seeds and cut-offs, and the lines walked
-(`Lines._walk`, `_path_back`) must be the same whether a search was tabulated or not."""
+(`LineReader.walk`, `path_back`) must be the same whether a search was tabulated or not."""
 import numpy as np
 import pytest
 

@@ -2,8 +2,10 @@
 road, rail, and the naval element by sea to a port connected to a source (12B, 12B4)."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from itertools import accumulate, repeat
+from typing import NamedTuple
 
 import numpy as np
 
@@ -22,24 +24,26 @@ ENDS_OVERLAND, ENDS_BY_ROAD, ENDS_BY_RAIL, UNBATCHED = 1, 2, 3, -1
 
 
 class PendingLine(Sequence):
-    """A traced line kept as the parts it is made of: steps, and descents of searches (a search, the
-    node the descent starts at, the element), with each part's element and number of steps. The
-    LineSteps are made on first read (`steps()`, or reading it as a sequence): a verdict's line is
-    read for --explain, trace, JSON or a picture, not for the table, and reading every line back
-    hex by hex was a quarter of a large map's verdict."""
+    """A traced line kept as the parts it is made of: steps, and descents of searches (the search's
+    Walks, the node the descent starts at, the element), with each part's element and number of
+    steps. The LineSteps are made on first read (`steps()`, or reading it as a sequence): a
+    verdict's line is read for --explain, trace, JSON or a picture, not for the table, and reading
+    every line back hex by hex was a quarter of a large map's verdict. It holds the engine's
+    LineReader and the searches' Walks, not the engine: what its steps read, not every search and
+    table the engine keeps."""
 
-    __slots__ = ("engine", "parts", "counts", "_steps")
+    __slots__ = ("reader", "parts", "counts", "_steps")
 
-    def __init__(self, engine, parts: list | None = None, counts: list | None = None):
-        self.engine, self._steps = engine, None
+    def __init__(self, reader: LineReader, parts: list | None = None, counts: list | None = None):
+        self.reader, self._steps = reader, None
         self.parts, self.counts = ([], []) if parts is None else (parts, counts)
 
     def append(self, step: LineStep) -> None:
         self.parts.append(step)
         self.counts.append((step.element, 1))
 
-    def add_descent(self, reach: Reach, start: int, element: str, depth: int, end: int) -> None:
-        self.parts.append((reach, start, element, end))
+    def add_descent(self, walks: Walks, start: int, element: str, depth: int, end: int) -> None:
+        self.parts.append((walks, start, element, end))
         self.counts.append((element, depth))
 
     def last_hex(self) -> str:
@@ -63,7 +67,7 @@ class PendingLine(Sequence):
             if isinstance(part, LineStep):
                 return part.hex
             if n:
-                return self.engine.index.hex_id(part[3])
+                return self.reader.index.hex_id(part[3])
 
     @staticmethod
     def unit_part(i: int) -> tuple:
@@ -82,10 +86,10 @@ class PendingLine(Sequence):
                 if isinstance(part, LineStep):
                     out.append(part)
                 elif part[0] is None:                  # the unit's own hex (`unit_part`)
-                    out.append(LineStep(self.engine.index.hex_id(part[1]), "unit", 0.0))
+                    out.append(LineStep(self.reader.index.hex_id(part[1]), "unit", 0.0))
                 else:
-                    self.engine._descend(*part[:3], out)
-            self._steps, self.engine, self.parts = out, None, None
+                    self.reader.read_descent(*part[:3], out)
+            self._steps, self.reader, self.parts = out, None, None
         return self._steps
 
     def __len__(self) -> int:
@@ -99,32 +103,42 @@ class PendingLine(Sequence):
 
 
 class WalkedLine(tuple):
-    """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine, the group,
-    the node the line starts at, its parts). Its PendingLine (`Lines._walked_line`) is made with
-    its steps, when the verdict's line is read: a whole map's verdict makes thousands of lines that
-    the table never reads, and one tuple is cheaper to make than a PendingLine's lists (issue 19)."""
+    """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine's LineReader,
+    the group's GroupWalks, the node the line starts at, its parts). Its PendingLine
+    (`LineReader.walked_line`) is made with its steps, when the verdict's line is read: a whole
+    map's verdict makes thousands of lines that the table never reads, and one tuple is cheaper to
+    make than a PendingLine's lists (issue 19)."""
 
     __slots__ = ()
 
     def steps(self) -> list[LineStep]:
-        engine, reach, i, parts = self
-        return engine._walked_line(reach, i, parts).steps()
+        reader, group, i, parts = self
+        return reader.walked_line(group, i, parts).steps()
 
 
 class Walks:
     """The steps back toward the seeds of one search, read so far: node -> (next node, the step's
-    weight), or None at a seed; and for `Lines._walk` node -> (the node its line ends at, its
+    weight), or None at a seed; and for `LineReader.walk` node -> (the node its line ends at, its
     number of steps). Steps are read one by one (`Reach.next_step`) until a search has been read
     at one node in TABULATE of its nodes: then every reached node's step is found at once
     (`IndexReach.next_steps`, whole-array work), as the long rail searches that many lines run
-    along are read at most of their nodes anyway."""
+    along are read at most of their nodes anyway.
+
+    Every node of a line walked (`LineReader.walk`, `walks.walk_many`) has its step here, so the
+    line is read back from these alone: the search is held weakly (`reach`: None once its engine
+    is dropped), and a kept verdict's lines do not keep the engine's searches alive (issue 19)."""
 
     TABULATE = 16
-    __slots__ = ("reach", "_after", "batches", "_ends", "walked", "read", "check_at")
+    __slots__ = ("_reach", "_after", "batches", "_ends", "walked", "read", "check_at")
 
     def __init__(self, reach: Reach):
-        self.reach, self._after, self.batches, self.read, self.check_at = reach, {}, [], 0, 256
+        self._reach, self._after, self.batches, self.read, self.check_at = weakref.ref(reach), {}, [], 0, 256
         self._ends, self.walked = {}, []
+
+    @property
+    def reach(self) -> Reach | None:
+        """The search walked, while it lives (its engine keeps it)."""
+        return self._reach()
 
     @property
     def ends(self) -> dict[int, tuple[int, int]]:
@@ -165,18 +179,19 @@ class Walks:
         after = self._after if not (batched and self.batches) else self.after
         step = after.get(cur, False)
         if step is False:
-            d = self.reach.dist.get(cur, 0.0)
+            reach = self._reach()
+            d = reach.dist.get(cur, 0.0)
             if not d > 0:
                 step = after[cur] = None
             else:
-                step = after[cur] = self.reach.next_step(cur, d)
+                step = after[cur] = reach.next_step(cur, d)
                 self.read += 1
                 if self.read == self.check_at:
                     self._tabulate()
         return step
 
     def _tabulate(self) -> None:
-        reach = self.reach
+        reach = self._reach()
         if not isinstance(reach, IndexReach):
             return
         array = reach.dist.array
@@ -189,6 +204,111 @@ class Walks:
         after = self.after
         for node, step in zip(nodes[found].tolist(), zip(nxt[found].tolist(), weight[found].tolist())):
             after.setdefault(node, step)
+
+
+class GroupWalks(NamedTuple):
+    """The Walks of a group's searches that walked lines follow: overland and road by weather level,
+    and rail (reach.py's GroupReach)."""
+    overland: dict[int, Walks]
+    road: dict[int, Walks]
+    rail: Walks
+
+
+class LineReader:
+    """What a line reads when its steps are made: the map's index (printed ids) and, per search, its
+    steps back read so far (`Walks`) and the descents followed. The engine keeps one (its `_trace`
+    and `_walk_group` walk through it) and its lazy lines (PendingLine, WalkedLine) hold it, not the
+    engine: a kept verdict holds the steps its lines read, not the searches and tables the engine
+    keeps (issue 19)."""
+
+    __slots__ = ("index", "_walks", "_descents")
+
+    def __init__(self, index):
+        self.index, self._walks, self._descents = index, {}, {}
+
+    def group_walks(self, reach: GroupReach) -> GroupWalks:
+        """The Walks of the searches a group's walked lines follow (`walked_line` reads them)."""
+        return GroupWalks({level: self.walks(r) for level, r in reach.overland.items()},
+                          {level: self.walks(r) for level, r in reach.road.items()}, self.walks(reach.rail))
+
+    def walked_line(self, group: GroupWalks, i: int, parts: tuple) -> PendingLine:
+        """The line from node i `Lines._walk_group` walked (its `parts`), as the PendingLine
+        `Lines._trace` makes: the parts `append` and `add_descent` would add, made at once."""
+        kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
+        line_parts = [PendingLine.unit_part(i), (group.overland[level], i, "overland", over_end)]
+        counts = [("unit", 1), ("overland", over_depth)]
+        if kind != ENDS_OVERLAND:
+            line_parts.append((group.road[road_level], over_end, "road", road_end))
+            counts.append(("road", road_depth))
+            if kind != ENDS_BY_ROAD:
+                line_parts.append((group.rail, road_end, "rail", rail_end))
+                counts.append(("rail", rail_depth))
+        return PendingLine(self, line_parts, counts)
+
+    def descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
+        """Follow the search back from `start` to a seed, recording the hexes entered (in a
+        PendingLine: the descent, made into steps when the line is read)."""
+        walks = self.walks(reach)
+        if isinstance(steps, PendingLine):
+            end, depth = self.walk(reach, start)
+            steps.add_descent(walks, start, element, depth, end)
+            return end
+        return self.read_descent(walks, start, element, steps)
+
+    def read_descent(self, walks: Walks, start: int, element: str, steps: list[LineStep]) -> int:
+        """The steps of a descent from `start`, read from the search's Walks (which hold the step of
+        every node `walk` or `walk_many` walked), added to `steps`; the node it ends at."""
+        # Lines of many units share their ends: each descent is followed once per engine (LineSteps
+        # are immutable).
+        key = (id(walks), start, element)
+        known = self._descents.get(key)
+        if known is None or known[0] is not walks:
+            ids, weights, end = self.path_back(walks, start)
+            used = accumulate(weights)                       # the length used after each step
+            if element == "rail":
+                used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
+            known = self._descents[key] = (walks, list(map(LineStep, ids, repeat(element), used)), end)
+        steps.extend(known[1])
+        return known[2]
+
+    def walks(self, reach: Reach) -> Walks:
+        """The steps back of one search read so far, kept per engine: lines that share a tail share
+        the work."""
+        known = self._walks.get(id(reach))
+        if known is None or known.reach is not reach:
+            known = self._walks[id(reach)] = Walks(reach)
+        return known
+
+    def path_back(self, walks: Walks, start: int) -> tuple[list[str], list[float], int]:
+        """The hexes (printed ids) a line from `start` enters back to its seed (through `walks`), the
+        weight of each step, and the node it ends at: reading a line back costs its length,
+        whatever the lines walked before."""
+        hex_id = self.index.hex_id
+        ids, weights, cur = [], [], start
+        while (step := walks.step(cur)) is not None:
+            cur, w = step
+            ids.append(hex_id(cur))
+            weights.append(w)
+        return ids, weights, cur
+
+    def walk(self, reach: Reach, start: int) -> tuple[int, int]:
+        """The node a line from `start` ends at and its number of steps, kept for every node
+        walked: many units' lines share their tails, and each node is walked once per search."""
+        walks = self.walks(reach)
+        ends = walks._ends          # the batches' ends are read from their arrays (`walked_end`)
+        chain, cur = [], start
+        while (found := walks.walked_end(cur)) is None:
+            step = walks.step(cur, batched=False)
+            if step is None:
+                found = ends[cur] = (cur, 0)
+                break
+            chain.append(cur)
+            cur = step[0]
+        end, depth = found
+        for node in reversed(chain):
+            depth += 1
+            ends[node] = (end, depth)
+        return (end, depth)
 
 
 class Lines:
@@ -284,7 +404,7 @@ class Lines:
     def _walk_ends(self, reach: Reach, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The end node and number of steps of the lines from `starts` back through `reach`,
         walked at once."""
-        walks = self._walks(reach)
+        walks = self.line_reader.walks(reach)
         walk_many(walks, starts)
         return known_ends(walks, starts)
 
@@ -292,7 +412,8 @@ class Lines:
         """`_best_line` from the parts `_walk_group` walked: the same line, lengths and weathers as
         `_trace` (its overland, road and rail branches)."""
         lengths, source, weathers, _ = self._walked_summary(reach, parts)
-        return parts[1], self._walked_line(reach, i, parts), lengths, source, dict(weathers)
+        reader = self.line_reader
+        return parts[1], reader.walked_line(reader.group_walks(reach), i, parts), lengths, source, dict(weathers)
 
     @staticmethod
     def _walked_summary(reach: GroupReach, parts: tuple) -> tuple[dict[str, float], str | None, tuple, int]:
@@ -314,20 +435,6 @@ class Lines:
         if low_volume:
             lengths["rail_low_volume"] = low_volume
         return lengths, reach.source_of.get(rail_end), weathers, rail_end
-
-    def _walked_line(self, reach: GroupReach, i: int, parts: tuple) -> PendingLine:
-        """The line from node i `_walk_group` walked (its `parts`), as the PendingLine `_trace`
-        makes: the parts `append` and `add_descent` would add, made at once."""
-        kind, level, over_end, over_depth, _, road_level, road_end, road_depth, rail_end, rail_depth, _ = parts
-        line_parts = [PendingLine.unit_part(i), (reach.overland[level], i, "overland", over_end)]
-        counts = [("unit", 1), ("overland", over_depth)]
-        if kind != ENDS_OVERLAND:
-            line_parts.append((reach.road[road_level], over_end, "road", road_end))
-            counts.append(("road", road_depth))
-            if kind != ENDS_BY_ROAD:
-                line_parts.append((reach.rail, road_end, "rail", rail_end))
-                counts.append(("rail", rail_depth))
-        return PendingLine(self, line_parts, counts)
 
     def _line_level(self, reach: GroupReach, i: int) -> int | None:
         """The best weather level at which a line from node i reaches the group, if any."""
@@ -408,77 +515,18 @@ class Lines:
                 ", ".join(f"{element} {weather}" for element, weather in names.items())
         return found
 
-    def _descend(self, reach: Reach, start: int, element: str, steps: list[LineStep] | PendingLine) -> int:
-        """Follow the search back from `start` to a seed, recording the hexes entered (in a
-        PendingLine: the descent, made into steps when the line is read)."""
-        if isinstance(steps, PendingLine):
-            end, depth = self._walk(reach, start)
-            steps.add_descent(reach, start, element, depth, end)
-            return end
-        # Lines of many units share their ends: each descent is followed once per engine (the
-        # searches it reads are kept by the engine, and LineSteps are immutable).
-        key = ("descent", id(reach), start, element)
-        known = self._memo.get(key)
-        if known is None or known[0] is not reach:
-            ids, weights, end = self._path_back(reach, start)
-            used = accumulate(weights)                       # the length used after each step
-            if element == "rail":
-                used = (float(int(u) % LOW_VOLUME_WEIGHT) for u in used)
-            known = self._memo[key] = (reach, list(map(LineStep, ids, repeat(element), used)), end)
-        steps.extend(known[1])
-        return known[2]
-
-    def _walks(self, reach: Reach) -> Walks:
-        """The steps back of one search read so far, kept per engine: lines that share a tail share
-        the work."""
-        known = self._memo.get(("paths", id(reach)))
-        if known is None or known.reach is not reach:
-            known = self._memo[("paths", id(reach))] = Walks(reach)
-        return known
-
-    def _path_back(self, reach: Reach, start: int) -> tuple[list[str], list[float], int]:
-        """The hexes (printed ids) a line from `start` enters back to its seed, the weight of each
-        step, and the node it ends at: reading a line back costs its length, whatever the lines
-        walked before."""
-        walks, hex_id = self._walks(reach), self.index.hex_id
-        ids, weights, cur = [], [], start
-        while (step := walks.step(cur)) is not None:
-            cur, w = step
-            ids.append(hex_id(cur))
-            weights.append(w)
-        return ids, weights, cur
-
-    def _walk(self, reach: Reach, start: int) -> tuple[int, int]:
-        """The node a line from `start` ends at and its number of steps, kept for every node
-        walked: many units' lines share their tails, and each node is walked once per search."""
-        walks = self._walks(reach)
-        ends = walks._ends          # the batches' ends are read from their arrays (`walked_end`)
-        chain, cur = [], start
-        while (found := walks.walked_end(cur)) is None:
-            step = walks.step(cur, batched=False)
-            if step is None:
-                found = ends[cur] = (cur, 0)
-                break
-            chain.append(cur)
-            cur = step[0]
-        end, depth = found
-        for node in reversed(chain):
-            depth += 1
-            ends[node] = (end, depth)
-        return (end, depth)
-
     def _trace(self, reach: GroupReach, level: int, i: int):
         """The traced line, hex by hex with its element, from the unit to its source (a
         PendingLine: its steps are made when it is read)."""
-        steps = PendingLine(self)
+        steps, descend = PendingLine(self.line_reader), self.line_reader.descend
         steps.append(LineStep(self.index.hex_id(i), "unit", 0.0))     # the index keeps its ids
-        cur = self._descend(reach.overland[level], i, "overland", steps)
+        cur = descend(reach.overland[level], i, "overland", steps)
         lengths = {"overland": reach.overland[level].dist.get(i, 0.0)}
         weathers = {"overland": level}
         if cur not in reach.source_of:
             before = len(steps)
             weathers["road"] = road_level = self._road_level(reach, cur)
-            cur = self._descend(reach.road[road_level], cur, "road", steps)
+            cur = descend(reach.road[road_level], cur, "road", steps)
             lengths["road"] = float(len(steps) - before)
             if lengths["road"] == 0:
                 del weathers["road"]
@@ -487,13 +535,13 @@ class Lines:
         before = len(steps)
         if reach.rail_ok[cur]:
             rail_cost = reach.rail.dist.get(cur, 0.0)
-            cur = self._descend(reach.rail, cur, "rail", steps)
+            cur = descend(reach.rail, cur, "rail", steps)
             source = reach.source_of.get(cur)
             lengths["rail"], naval = float(len(steps) - before), 0.0
         else:
             rail_cost = reach.rail2.dist.get(cur, 0.0)
             part = len(steps.parts)
-            cur = self._descend(reach.rail2, cur, "rail", steps)
+            cur = descend(reach.rail2, cur, "rail", steps)
             source = self._continue_by_sea(reach, cur, steps)
             lengths["rail"] = float(steps.count_since(part, "rail"))
             naval = float(steps.count_since(part, "naval"))
@@ -514,7 +562,7 @@ class Lines:
             return reach.box_sources.get(end)
         cur = ix.pos[end]
         if cur not in reach.source_of:
-            cur = self._descend(reach.rail, cur, "rail", steps)
+            cur = self.line_reader.descend(reach.rail, cur, "rail", steps)
         return reach.source_of.get(cur)
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from logistics.errors import LoadError
 from logistics.games.europa.explain import Explanations
-from logistics.games.europa.lines import Lines
+from logistics.games.europa.lines import LineReader, Lines
 from logistics.games.europa.naval import NavalZones, naval_reach, port_state, sea_graph
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.rules import INTRINSIC_GARRISON, EuropaRules, units_unchecked
@@ -57,6 +57,8 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         self._components: dict[str, dict[int, int]] = {}
         self._groups: dict[tuple, GroupReach] = {}
         self._memo: dict[tuple, object] = {}   # per-engine answers that many units share
+        # What lines read when their steps are made: the verdicts' lazy lines hold it, not the engine.
+        self.line_reader = LineReader(self.index)
         order = self.rules.weather_order
         levels = []
         for zone in self.index.zones:          # each zone once, in grid order of first appearance

@@ -46,8 +46,9 @@ def unit_verdicts(engine) -> list[Verdict]:
     # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
     printed = hex_ids(engine.index, [e[2] for e in fast + blocked])
     found = blocks(engine, blocked)
-    hex_id, summary = engine.index.hex_id, engine._walked_summary
+    hex_id, summary, reader = engine.index.hex_id, engine._walked_summary, engine.line_reader
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
+    walks_of = [reader.group_walks(reach) for _, reach in groups]     # what the lines read, not the engine
     out: list = [None] * len(units)
     places, named = {}, {}
     for (k, unit, node, reach, kind, parts), cut_off, attacks, hex_ in zip(fast, cut_offs, attack_reads, printed):
@@ -60,7 +61,7 @@ def unit_verdicts(engine) -> list[Verdict]:
         if place is False:
             place = places[end] = engine._place_of(hex_id(end))
         out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
-                              attacks, weather, lengths, WalkedLine((engine, reach, node, parts)), None, unit.oos, 0,
+                              attacks, weather, lengths, WalkedLine((reader, walks_of[kind], node, parts)), None, unit.oos, 0,
                               rules_of[kind].copy(), place, isolation)
     n = len(fast)
     for (k, unit, node, reach, kind), cut_off, attacks, hex_, block in zip(blocked, cut_offs[n:], attack_reads[n:],

@@ -280,7 +280,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     from ortools.sat.python import cp_model
 
     from logistics.games.europa.fill_chains import improved_start
-    from logistics.games.europa.small_exchange import exchange_small_units
+    from logistics.games.europa.small_exchange import exchange_by_sizes
     from logistics.solver import deterministic_solver
     model, x, total = allocation_model(q, options, caps, ports)
     start = best_fit(q, options, caps, ports)
@@ -291,7 +291,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
             start = rounded
         start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK)
         if sum(q[o.unit] for o in start) < bound:
-            start = exchange_small_units(q, options, caps, ports, start)
+            start = exchange_by_sizes(q, options, caps, ports, start, bound)
     for o in options:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)

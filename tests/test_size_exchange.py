@@ -9,10 +9,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_allocation_search import allocate_with_little_work, plain_optimum, quarters, random_instance
+from test_small_exchange import exchange_small_units
 
 from logistics.games.europa import limited, small_exchange
 from logistics.games.europa.limited import Option, check_claim
-from logistics.games.europa.small_exchange import exchange_by_sizes, exchange_small_units, exchange_units
+from logistics.games.europa.small_exchange import exchange_by_sizes, exchange_units
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_solvers  # noqa: E402

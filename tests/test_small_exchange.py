@@ -11,11 +11,21 @@ from hypothesis import strategies as st
 from test_allocation_search import allocate_with_little_work, plain_optimum, quarters, random_instance
 
 from logistics.games.europa import limited, small_exchange
+from logistics.games.europa.allocation_model import QUARTER
 from logistics.games.europa.limited import Option, check_claim
-from logistics.games.europa.small_exchange import exchange_small_units
+from logistics.games.europa.small_exchange import exchange_units
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import bench_solvers  # noqa: E402
+
+SMALL_RES, SMALL_WORK = 1.0, 10.0      # the twelfth round's exchange: brigades or smaller, 10 units
+
+
+def exchange_small_units(q, options, capacities, port_caps, start):
+    """`exchange_units` with the units of at most SMALL_RES freed (and the unsupplied ones): the
+    smallest of the sets of sizes `exchange_by_sizes` frees in turn."""
+    small = {size for size in q.values() if size <= SMALL_RES * QUARTER}
+    return exchange_units(q, options, capacities, port_caps, start, small, SMALL_WORK)[0]
 
 
 def supplied(q, chosen) -> int:
@@ -64,7 +74,7 @@ def test_the_exchange_is_legal_and_never_worse_than_its_start(seed, units, sourc
     assert found <= set(options)
     assert len({o.unit for o in found}) == len(found)
     assert check_claim({o.unit: o.source for o in found}, sizes, capacities, list(found), port_caps) == []
-    assert {o for o in start if sizes[o.unit] > small_exchange.SMALL_RES} <= found
+    assert {o for o in start if sizes[o.unit] > SMALL_RES} <= found
     assert supplied(q, start) <= supplied(q, found) <= plain_optimum(sizes, capacities, options, port_caps)
 
 

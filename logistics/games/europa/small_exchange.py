@@ -15,14 +15,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from logistics.games.europa.allocation_model import QUARTER, allocation_model, ports_of
+from logistics.games.europa.allocation_model import allocation_model, ports_of
 
-SMALL_RES = 1.0          # `exchange_small_units`: units of at most this many REs are freed (a brigade or smaller)
-SMALL_WORK = 10.0        # CP-SAT deterministic time for `exchange_small_units`
 SIZES_STEP = 4.0         # CP-SAT deterministic time for one set of sizes in `exchange_by_sizes`
 SIZES_WORK = 40.0        # ... and for all of its exchanges together
 SMALL_OPTIONS = 5000     # freed options above which an exchange is skipped: at 10x the tight
-                         # benchmark (21k options) it gained nothing within SMALL_WORK
+                         # benchmark (21k options) it gained nothing within 10 units
 
 
 def exchange_units(q: dict[str, int], options: list, capacities: dict[str, int], port_caps: dict[str, int],
@@ -55,14 +53,6 @@ def exchange_units(q: dict[str, int], options: list, capacities: dict[str, int],
     if sum(q[o.unit] for o in exchanged) > sum(q[o.unit] for o in start):
         return exchanged, spent
     return start, spent
-
-
-def exchange_small_units(q: dict[str, int], options: list, capacities: dict[str, int], port_caps: dict[str, int],
-                         start: set) -> set:
-    """`start` with its units of at most SMALL_RES (and its unsupplied ones) re-assigned over every
-    source and port at once, if that supplies more; else `start`."""
-    small = {size for size in q.values() if size <= SMALL_RES * QUARTER}
-    return exchange_units(q, options, capacities, port_caps, start, small, SMALL_WORK)[0]
 
 
 def exchange_by_sizes(q: dict[str, int], options: list, capacities: dict[str, int], port_caps: dict[str, int],

@@ -180,8 +180,9 @@ class Explanations:
             common = None
             if len(sides) > 1:
                 ones = np.ones(len(self.index), dtype=bool)
-                into = np.logical_and.reduce([self._overland(ones, self.view(s))["into"] for s in sides])
-                edges = self._overland(ones, self.view(sides[0]))["edges"]
+                overland = [self._overland(ones, self.view(s)) for s in sides]
+                into = np.logical_and.reduce([o["into"] for o in overland])
+                edges = overland[0]["edges"]
                 common = CommonRoots(edges, into, whole_roots(self.index, edges, into))
             self._memo["common regions"] = common
         return self._memo["common regions"]

@@ -88,8 +88,8 @@ def test_lines_walked_at_once_read_as_lines_traced_alone(monkeypatch):
     for position, map_ in _engines():
         engine = EuropaSupply(position, map_)
         batched = engine.verdicts()
-        kinds |= {parts[0] for key, known in engine._memo.items() if key[0] == "traced"
-                  for parts in known[1].values()}
+        kinds |= {kind for key, known in engine._memo.items() if key[0] == "traced"
+                  for kind in known[1].columns[0].tolist()}
         alone = EuropaSupply(position, map_)
         judged = [alone.verdict(unit) for unit in position.units]       # no batch: one line at a time
         apply_limited_sources(alone, judged)

@@ -12,6 +12,7 @@ import numpy as np
 from logistics.games.europa.naval import naval_path
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.unit_kinds import group_nodes
+from logistics.games.europa.walked import WalkedParts
 from logistics.games.europa.walks import known_ends, walk_many
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
@@ -104,16 +105,16 @@ class PendingLine(Sequence):
 
 class WalkedLine(tuple):
     """A line `Lines._walk_group` walked, as a batched verdict keeps it: (the engine's LineReader,
-    the group's GroupWalks, the node the line starts at, its parts). Its PendingLine
-    (`LineReader.walked_line`) is made with its steps, when the verdict's line is read: a whole
-    map's verdict makes thousands of lines that the table never reads, and one tuple is cheaper to
-    make than a PendingLine's lists (issue 19)."""
+    the group's GroupWalks, the node the line starts at, the group's WalkedParts, the line's row
+    there). Its PendingLine (`LineReader.walked_line`) is made with its steps, when the verdict's
+    line is read: a whole map's verdict makes thousands of lines that the table never reads, and
+    one tuple is cheaper to make than a PendingLine's lists (issue 19)."""
 
     __slots__ = ()
 
     def steps(self) -> list[LineStep]:
-        reader, group, i, parts = self
-        return reader.walked_line(group, i, parts).steps()
+        reader, group, i, walked, row = self
+        return reader.walked_line(group, i, walked.parts(row)).steps()
 
 
 class Walks:
@@ -316,9 +317,10 @@ class Lines:
     per-engine memo they read."""
 
     def _best_line(self, reach: GroupReach, i: int):
-        known = self._memo.get(("traced", id(reach)))
-        if known is not None and known[0] is reach and i in known[1]:
-            return self._line_from_parts(reach, i, known[1][i])
+        walked = self._walked(reach)
+        row = -1 if walked is None else walked.row(i)
+        if row >= 0:
+            return self._line_from_parts(reach, i, walked.parts(row))
         level = self._line_level(reach, i)
         return None if level is None else (level, *self._trace(reach, level, i))
 
@@ -356,7 +358,7 @@ class Lines:
         overland element at each node's line level, the road element from the overland ends not at
         a source at their road level (36D: the road element's own weather), then the rail element
         (12B), or the rail toward a naval element's port (12B4). Each node whose line needs no
-        naval element gets its line's parts (`_traced`), read by `_best_line`. Searches that are
+        naval element gets its line's parts (`_walked`), read by `_best_line` and unit_batch.py. Searches that are
         not array-backed are left to `_trace`."""
         searches = [*reach.overland.values(), *reach.road.values(), reach.rail, reach.rail2]
         if not all(r is None or isinstance(r, IndexReach) for r in searches):
@@ -389,17 +391,16 @@ class Lines:
                         ENDS_OVERLAND)
         kind[on_road & (road_level < 0)] = UNBATCHED          # `_road_level` says what is wrong
         batched = kind != UNBATCHED
-        self._traced(reach).update(zip(nodes[batched].tolist(), zip(*(a[batched].tolist() for a in (
+        parts = WalkedParts(nodes[batched], tuple(a[batched] for a in (
             kind, levels, over_end, over_depth, over_len, road_level, road_end, road_depth, rail_end, rail_depth,
-            rail_cost)))))
+            rail_cost)))
+        known = self._walked(reach)
+        self._memo[("traced", id(reach))] = (reach, parts if known is None else known.joined(parts))
 
-    def _traced(self, reach: GroupReach) -> dict[int, tuple]:
-        """Node -> the parts of its line walked by `_walk_group`, kept per group."""
-        key = ("traced", id(reach))
-        known = self._memo.get(key)
-        if known is None or known[0] is not reach:
-            known = self._memo[key] = (reach, {})
-        return known[1]
+    def _walked(self, reach: GroupReach) -> WalkedParts | None:
+        """The lines of the group `_walk_group` walked (walked.py), if any."""
+        known = self._memo.get(("traced", id(reach)))
+        return known[1] if known is not None and known[0] is reach else None
 
     def _walk_ends(self, reach: Reach, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The end node and number of steps of the lines from `starts` back through `reach`,

@@ -14,6 +14,7 @@ from logistics.games.europa.lines import WalkedLine
 from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
 from logistics.games.europa.unit_kinds import unit_kinds
+from logistics.games.europa.walked import summaries
 from logistics.hex_ids import hex_ids
 from logistics.verdict import Verdict, made_verdict
 
@@ -27,18 +28,16 @@ def unit_verdicts(engine) -> list[Verdict]:
     # Units of one side, coalition and affiliation share their group (12C1) and what is read per
     # group: each unit's kind and each kind's group found once per engine (unit_kinds.py).
     nodes, kind_of, groups = unit_kinds(engine)
-    reaches, traced_of = [reach for _, reach in groups], []     # per kind: its group, its walked lines
-    for reach in reaches:
-        traced = engine._memo.get(("traced", id(reach)))
-        traced_of.append(traced[1] if traced is not None and traced[0] is reach else {})
-    fast, rest = [], []                 # (k, unit, node, group, kind[, its walked parts])
-    for k, (unit, node, kind) in enumerate(zip(units, nodes, kind_of)):
+    reaches = [reach for _, reach in groups]
+    walked = [engine._walked(reach) for reach in reaches]       # per kind: its group's walked lines
+    rows = _walked_rows(nodes, kind_of, walked)
+    fast, rest = [], []                 # (k, unit, node, group, kind[, its walked line's row])
+    for k, (unit, node, kind, row) in enumerate(zip(units, nodes, kind_of, rows)):
         # Off the map, embarked, or deemed in supply (39D): left to `verdict`.
         if kind < 0 or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
             continue
-        parts = traced_of[kind].get(node)
-        if parts is not None:
-            fast.append((k, unit, node, reaches[kind], kind, parts))
+        if row >= 0:
+            fast.append((k, unit, node, reaches[kind], kind, row))
         else:
             rest.append((k, unit, node, reaches[kind], kind))
     blocked = unlined(engine, rest)
@@ -46,23 +45,16 @@ def unit_verdicts(engine) -> list[Verdict]:
     # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
     printed = hex_ids(engine.index, [e[2] for e in fast + blocked])
     found = blocks(engine, blocked)
-    hex_id, summary, reader = engine.index.hex_id, engine._walked_summary, engine.line_reader
+    reader = engine.line_reader
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
     walks_of = [reader.group_walks(reach) for _, reach in groups]     # what the lines read, not the engine
     out: list = [None] * len(units)
-    places, named = {}, {}
-    for (k, unit, node, reach, kind, parts), cut_off, attacks, hex_ in zip(fast, cut_offs, attack_reads, printed):
+    for (k, unit, node, reach, kind, row), cut_off, attacks, hex_, lengths, source, weather, place in zip(
+            fast, cut_offs, attack_reads, printed, *summaries(engine, fast, walked, reaches)):
         isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
-        lengths, source, weathers, end = summary(reach, parts)
-        weather = named.get(weathers)
-        if weather is None:
-            weather = named[weathers] = engine.line_weather(dict(weathers))
-        place = places.get(end, False)
-        if place is False:
-            place = places[end] = engine._place_of(hex_id(end))
         out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
-                              attacks, weather, lengths, WalkedLine((reader, walks_of[kind], node, parts)), None, unit.oos, 0,
-                              rules_of[kind].copy(), place, isolation)
+                              attacks, weather, lengths, WalkedLine((reader, walks_of[kind], node, walked[kind], row)),
+                              None, unit.oos, 0, rules_of[kind].copy(), place, isolation)
     n = len(fast)
     for (k, unit, node, reach, kind), cut_off, attacks, hex_, block in zip(blocked, cut_offs[n:], attack_reads[n:],
                                                                            printed[n:], found):
@@ -73,6 +65,17 @@ def unit_verdicts(engine) -> list[Verdict]:
                               isolation=isolation)
     # Every other unit, in the units' order, as `verdict` judges it alone.
     return [engine.verdict(units[k]) if v is None else v for k, v in enumerate(out)]
+
+
+def _walked_rows(nodes: list[int], kind_of: list[int], walked: list) -> list[int]:
+    """Per unit, the row of its line in its kind's walked lines (-1: none walked, or no kind)."""
+    nodes, kind_of = np.array(nodes, dtype=np.int64), np.array(kind_of, dtype=np.int64)
+    rows = np.full(len(nodes), -1, dtype=np.int64)
+    for kind, parts in enumerate(walked):
+        if parts is not None:
+            at = np.flatnonzero(kind_of == kind)
+            rows[at] = parts.rows(nodes[at])
+    return rows.tolist()
 
 
 def _isolation(engine, unit, reach, node: int) -> tuple[bool, object]:

@@ -83,7 +83,8 @@ def test_summaries_at_once_read_as_each_line_summed_up_alone(monkeypatch, case):
                for kind, parts in enumerate(walked) if parts is not None
                for row, i in enumerate(parts.nodes.tolist())]
     entries = entries + entries[::-1]
-    lengths, sources, weathers, places = summaries(engine, entries, walked, reaches)
+    kinds, rows = (np.array([e[j] for e in entries], dtype=np.int64) for j in (4, 5))
+    lengths, sources, weathers, places = summaries(engine, kinds, rows, walked, reaches)
     assert len({id(x) for x in lengths}) == len(entries)             # no unit shares its lengths
     seen = set()
     for (_, _, i, reach, kind, row), length, source, weather, place in zip(entries, lengths, sources, weathers,

@@ -30,14 +30,16 @@ def unit_verdicts(engine) -> list[Verdict]:
     nodes, kind_of, groups = unit_kinds(engine)
     reaches = [reach for _, reach in groups]
     walked = [engine._walked(reach) for reach in reaches]       # per kind: its group's walked lines
-    rows = _walked_rows(nodes, kind_of, walked)
-    fast, rest = [], []                 # (k, unit, node, group, kind[, its walked line's row])
-    for k, (unit, node, kind, row) in enumerate(zip(units, nodes, kind_of, rows)):
+    kinds = np.array(kind_of, dtype=np.int64)
+    rows = _walked_rows(nodes, kinds, walked)
+    fast, rest, at = [], [], []         # (k, unit, node, group, kind[, its walked line's row]); fast's k
+    for k, (unit, node, kind, row) in enumerate(zip(units, nodes, kind_of, rows.tolist())):
         # Off the map, embarked, or deemed in supply (39D): left to `verdict`.
         if kind < 0 or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
             continue
         if row >= 0:
             fast.append((k, unit, node, reaches[kind], kind, row))
+            at.append(k)
         else:
             rest.append((k, unit, node, reaches[kind], kind))
     blocked = unlined(engine, rest)
@@ -48,9 +50,11 @@ def unit_verdicts(engine) -> list[Verdict]:
     reader = engine.line_reader
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
     walks_of = [reader.group_walks(reach) for _, reach in groups]     # what the lines read, not the engine
+    at = np.array(at, dtype=np.int64)
+    summed = summaries(engine, kinds.take(at), rows.take(at), walked, reaches)     # lengths, sources, ...
     out: list = [None] * len(units)
     for (k, unit, node, reach, kind, row), cut_off, attacks, hex_, lengths, source, weather, place in zip(
-            fast, cut_offs, attack_reads, printed, *summaries(engine, fast, walked, reaches)):
+            fast, cut_offs, attack_reads, printed, *summed):
         isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
         out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
                               attacks, weather, lengths, WalkedLine((reader, walks_of[kind], node, walked[kind], row)),
@@ -67,15 +71,15 @@ def unit_verdicts(engine) -> list[Verdict]:
     return [engine.verdict(units[k]) if v is None else v for k, v in enumerate(out)]
 
 
-def _walked_rows(nodes: list[int], kind_of: list[int], walked: list) -> list[int]:
+def _walked_rows(nodes: list[int], kind_of: np.ndarray, walked: list) -> np.ndarray:
     """Per unit, the row of its line in its kind's walked lines (-1: none walked, or no kind)."""
-    nodes, kind_of = np.array(nodes, dtype=np.int64), np.array(kind_of, dtype=np.int64)
+    nodes = np.array(nodes, dtype=np.int64)
     rows = np.full(len(nodes), -1, dtype=np.int64)
     for kind, parts in enumerate(walked):
         if parts is not None:
             at = np.flatnonzero(kind_of == kind)
             rows[at] = parts.rows(nodes[at])
-    return rows.tolist()
+    return rows
 
 
 def _isolation(engine, unit, reach, node: int) -> tuple[bool, object]:

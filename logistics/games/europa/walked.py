@@ -45,12 +45,12 @@ class WalkedParts:
         return tuple(c.item(row) for c in self.columns)
 
 
-def summaries(engine, entries: list, walked: list, reaches: list) -> tuple[list, list, list, list]:
-    """For each of `entries` ((k, unit, node, group, kind, row): a unit whose line `walked[kind]`
-    holds at `row`; `reaches[kind]`: the kind's group): `Lines._walked_summary`'s lengths (a dict
-    of its own), source and weather (named, 36D), and the place its line ends at, each distinct
-    source, weather and end named once."""
-    if not entries:
+def summaries(engine, kinds: np.ndarray, rows: np.ndarray, walked: list, reaches: list) -> tuple[list, ...]:
+    """For each unit of `kinds` whose line `walked[kind]` holds at its row of `rows` (`reaches[kind]`:
+    the kind's group): `Lines._walked_summary`'s lengths (a dict of its own), source and weather
+    (named, 36D), and the place its line ends at, each distinct source, weather and end named
+    once."""
+    if not len(kinds):
         return [], [], [], []
     # One table of every group's lines (kinds that share a group share its rows).
     known, tables, groups, table_of, offset_of, size = {}, [], [], [], [], 0
@@ -63,9 +63,7 @@ def summaries(engine, entries: list, walked: list, reaches: list) -> tuple[list,
             size += len(parts.nodes)
         table_of.append(t)
         offset_of.append(tables[t][1] if t >= 0 else 0)
-    kinds = np.fromiter((e[4] for e in entries), dtype=np.int64, count=len(entries))
-    at = np.fromiter((e[5] for e in entries), dtype=np.int64, count=len(entries))
-    at += np.array(offset_of, dtype=np.int64).take(kinds)
+    at = rows + np.array(offset_of, dtype=np.int64).take(kinds)
     table = np.array(table_of, dtype=np.int64).take(kinds)
     columns = [c[0].take(at) if len(c) == 1 else np.concatenate(c).take(at)
                for c in zip(*(parts.columns for parts, _ in tables))]
@@ -75,17 +73,17 @@ def summaries(engine, entries: list, walked: list, reaches: list) -> tuple[list,
     n = len(engine.index) + 1
     keys, inverse = np.unique(table * n + end, return_inverse=True)
     named = [groups[key // n].source_of.get(key % n) for key in keys.tolist()]
-    sources = [named[j] for j in inverse.tolist()]
+    sources = _spread(named, inverse)
     ends, inverse = np.unique(end, return_inverse=True)
     hex_id, place_of = engine.index.hex_id, engine._place_of
     named = [place_of(hex_id(e)) for e in ends.tolist()]
-    places = [named[j] for j in inverse.tolist()]
+    places = _spread(named, inverse)
     # 36D: each element's weather level; a line with no road step has no road element.
     road_level = np.where(road_depth != 0, road_level + 1, 0)
     pairs, inverse = np.unique(level * n + road_level, return_inverse=True)
     named = [engine.line_weather({"overland": o} if not r else {"overland": o, "road": r - 1})
              for o, r in zip((pairs // n).tolist(), (pairs % n).tolist())]
-    weathers = [named[j] for j in inverse.tolist()]
+    weathers = _spread(named, inverse)
     lengths = []
     for over, road, rail, low in zip(over_len.tolist(), road_depth.astype(float).tolist(),
                                      rail_depth.astype(float).tolist(), (rail_cost.astype(float) // LOW_VOLUME_WEIGHT).tolist()):
@@ -98,3 +96,10 @@ def summaries(engine, entries: list, walked: list, reaches: list) -> tuple[list,
             length["rail_low_volume"] = low
         lengths.append(length)
     return lengths, sources, weathers, places
+
+
+def _spread(named: list, inverse: np.ndarray) -> list:
+    """`[named[j] for j in inverse]`, gathered at once."""
+    table = np.empty(len(named), dtype=object)
+    table[:] = named
+    return table.take(inverse).tolist()

@@ -57,17 +57,21 @@ def test_walked_parts_are_found_by_node_as_in_a_table_of_python_numbers(monkeypa
                 assert row == -1, i
 
 
-def test_walked_parts_joined_are_sorted_by_node():
-    """A group walked twice keeps both batches' lines, by node."""
-    rng = np.random.default_rng(4)
-    nodes = np.sort(rng.choice(1000, size=200, replace=False))
-    columns = tuple(rng.integers(0, 50, 200) for _ in PARTS)
-    whole = WalkedParts(nodes, columns)
-    picked = rng.random(200) < 0.4
-    joined = WalkedParts(nodes[picked], tuple(c[picked] for c in columns)).joined(
-        WalkedParts(nodes[~picked], tuple(c[~picked] for c in columns)))
-    assert joined.nodes.tolist() == nodes.tolist()
-    assert all(a.tolist() == b.tolist() for a, b in zip(joined.columns, whole.columns))
+@pytest.mark.parametrize("seed", range(4))
+def test_walked_parts_joined_are_those_of_a_table_updated(seed):
+    """A group walked twice keeps both batches' lines by node, as a table node -> parts updated
+    with the second batch (a node walked again has the second batch's parts)."""
+    rng = np.random.default_rng(seed)
+    batches = []
+    for size in (200, 150):
+        nodes = np.sort(rng.choice(600, size=size, replace=False))
+        batches.append(WalkedParts(nodes, tuple(rng.integers(0, 50, size) for _ in PARTS)))
+    table = {}
+    for parts in batches:
+        table.update(zip(parts.nodes.tolist(), zip(*(c.tolist() for c in parts.columns))))
+    joined = batches[0].joined(batches[1])
+    assert joined.nodes.tolist() == sorted(table)
+    assert [joined.parts(k) for k in range(len(joined.nodes))] == [table[i] for i in sorted(table)]
 
 
 @pytest.mark.parametrize("case", CASES)

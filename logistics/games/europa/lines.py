@@ -358,8 +358,8 @@ class Lines:
         overland element at each node's line level, the road element from the overland ends not at
         a source at their road level (36D: the road element's own weather), then the rail element
         (12B), or the rail toward a naval element's port (12B4). Each node whose line needs no
-        naval element gets its line's parts (`_walked`), read by `_best_line` and unit_batch.py. Searches that are
-        not array-backed are left to `_trace`."""
+        naval element gets its line's parts (`_walked`, read by `_best_line` and unit_batch.py).
+        Searches that are not array-backed are left to `_trace`."""
         searches = [*reach.overland.values(), *reach.road.values(), reach.rail, reach.rail2]
         if not all(r is None or isinstance(r, IndexReach) for r in searches):
             return

@@ -24,10 +24,12 @@ class WalkedParts:
         self.nodes, self.columns = nodes, columns
 
     def joined(self, other: WalkedParts) -> WalkedParts:
-        """These lines and `other`'s (nodes not walked here), sorted by node."""
-        nodes = np.concatenate((self.nodes, other.nodes))
-        order = np.argsort(nodes, kind="stable")
-        return WalkedParts(nodes[order], tuple(np.concatenate(p)[order] for p in zip(self.columns, other.columns)))
+        """These lines and `other`'s, sorted by node; a node walked again has `other`'s parts."""
+        keep = ~np.isin(self.nodes, other.nodes)
+        nodes = np.concatenate((self.nodes[keep], other.nodes))
+        order = np.argsort(nodes)
+        return WalkedParts(nodes[order], tuple(np.concatenate((a[keep], b))[order]
+                                               for a, b in zip(self.columns, other.columns)))
 
     def rows(self, nodes: np.ndarray) -> np.ndarray:
         """The row of each of `nodes` (-1: no line walked from it)."""
@@ -85,8 +87,9 @@ def summaries(engine, kinds: np.ndarray, rows: np.ndarray, walked: list, reaches
              for o, r in zip((pairs // n).tolist(), (pairs % n).tolist())]
     weathers = _spread(named, inverse)
     lengths = []
+    low_volume = rail_cost.astype(float) // LOW_VOLUME_WEIGHT
     for over, road, rail, low in zip(over_len.tolist(), road_depth.astype(float).tolist(),
-                                     rail_depth.astype(float).tolist(), (rail_cost.astype(float) // LOW_VOLUME_WEIGHT).tolist()):
+                                     rail_depth.astype(float).tolist(), low_volume.tolist()):
         length = {"overland": over} if over else {}
         if road:
             length["road"] = road

@@ -26,7 +26,15 @@ from logistics.in_edges import in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import CommonRoots, RegionSteps, component_roots, labels_by_scipy, least_roots
+from logistics.region_steps import (
+    CommonRoots,
+    RegionSteps,
+    component_roots,
+    labels_by_scipy,
+    least_roots,
+    reaching_at,
+    region_hits,
+)
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -470,6 +478,15 @@ class Regions:
         if self._steps is None:                  # the same for every set of seeds: made once
             self._steps = RegionSteps.of(self.index, self.edges, self.into, self.out_of, self.label)
         return self._steps.reaching(self.label, seeds, self.into)
+
+    def hits(self, seeds: np.ndarray) -> np.ndarray:
+        """The regions holding one of `seeds` a line may enter (a table by label, for `reaching_at`)."""
+        return region_hits(self.label, seeds, self.into)
+
+    def reaching_at(self, seeds: np.ndarray, nodes: np.ndarray, hit: np.ndarray | None = None) -> np.ndarray:
+        """`reaching(seeds)[nodes]`, read at `nodes` alone (`hit`: `hits(seeds)`, if known)."""
+        return reaching_at(self.index, self.edges, self.out_of, self.label,
+                           self.hits(seeds) if hit is None else hit, seeds, nodes)
 
 
 def whole_roots(index: HexIndex, edges: np.ndarray, into: np.ndarray) -> np.ndarray:

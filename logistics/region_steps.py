@@ -8,7 +8,9 @@ steps out of a node fall in two kinds:
   into its own region (and only its own); one flag per node, `own`;
 - from a node a line may leave but not enter: steps into the regions of its enterable
   neighbours; a few pairs (node, region), at the regions' borders.
-Each question is then two gathers of these, not a pass over every node's six edges.
+Each question is then two gathers of these, not a pass over every node's six edges. A question
+asked at a few nodes (the units' isolation, 3F) is read at those nodes' own edges (`reaching_at`),
+with neither these steps nor a whole-map mask made.
 
 The regions themselves are labelled by connected components: `component_roots` (array rounds,
 also the rail connections' components of 12C1), or on a large map scipy's (`least_roots`), where
@@ -104,13 +106,34 @@ class RegionSteps:
 
     def reaching(self, label: np.ndarray, seeds: np.ndarray, into: np.ndarray) -> np.ndarray:
         """`Regions.reaching(seeds)`: a seed, or a node with a step into a seed's region."""
-        n = len(label)
-        hit = np.zeros(n + 1, dtype=bool)       # label -1 (outside `into`) reads the spare last cell
-        hit[label[seeds & into]] = True
-        hit[n] = False
+        hit = region_hits(label, seeds, into)
         found = seeds | (self.own & hit[label])
         found[self.border[hit[self.region]]] = True
         return found
+
+
+def region_hits(label: np.ndarray, seeds: np.ndarray, into: np.ndarray) -> np.ndarray:
+    """The regions that hold a seed a line may enter, as a table by label (a region's least node)
+    with a spare last cell, False, that label -1 (outside `into`) reads."""
+    n = len(label)
+    hit = np.zeros(n + 1, dtype=bool)
+    hit[label[seeds & into]] = True
+    hit[n] = False
+    return hit
+
+
+def reaching_at(index, edges: np.ndarray, out_of: np.ndarray, label: np.ndarray, hit: np.ndarray,
+                seeds: np.ndarray, nodes: np.ndarray) -> np.ndarray:
+    """`Regions.reaching(seeds)[nodes]` read at `nodes` alone (`hit`: `region_hits` of the seeds):
+    a seed, or a node a line may leave along an edge into a neighbour whose region holds a seed.
+    Both kinds of step of `RegionSteps` at once: a node of `into` steps only into its own region,
+    and it has such a step exactly when its region holds more than itself (symmetric edges), so
+    no region sizes and no border pairs are needed, and nothing is read over the whole map."""
+    nbr, eid = index.nbr.take(nodes, axis=0), index.out_eid.take(nodes, axis=0)
+    # A neighbour outside `into` (label -1) reads the table's spare cell, False; off the map (edge
+    # -1) reads any cell of `edges` and `label`: the first test drops it.
+    step = (eid >= 0) & edges.take(eid) & hit.take(label.take(nbr))
+    return seeds.take(nodes) | (out_of.take(nodes) & step.any(axis=1))
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,10 @@ def test_region_steps_answer_as_the_regions_node_by_node(index, seed):
         got = regions.reaching(seeds).tolist()
         want = reference_reaching(Regions(ix, edges, into, out_of), seeds)
         assert got == [want(a) for a in range(len(ix))]
+        # Read at some nodes alone (repeated, in any order), with and without the regions' table.
+        nodes = rng.integers(0, len(ix), 300)
+        assert regions.reaching_at(seeds, nodes).tolist() == [want(a) for a in nodes.tolist()]
+        assert regions.reaching_at(seeds, np.arange(len(ix)), regions.hits(seeds)).tolist() == got
         beyond += sum(got) - int(seeds.sum())
     assert beyond                                          # nodes reached beyond the seeds
     sizes = np.bincount(regions.label[into])

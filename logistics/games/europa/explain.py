@@ -152,17 +152,18 @@ class Explanations:
     def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
         """3F: isolated unless an overland line of any length reaches a full general supply
         source of the unit's affiliation (DPS, 22-Aug-05)."""
-        if self._reaching_seeds(unit.side, reach)[i]:
+        if self._reaching_seeds(unit.side, reach, np.array([i]))[0]:
             return False
         return not self._naval_unisolated(unit, i, None)
 
-    def _reaching_seeds(self, side: str, reach: GroupReach) -> np.ndarray:
-        """Node mask: an overland line of any length reaches the group's seeds (3F), kept per group."""
+    def _reaching_seeds(self, side: str, reach: GroupReach, nodes: np.ndarray) -> np.ndarray:
+        """Whether an overland line of any length reaches the group's seeds (3F) from each of
+        `nodes`, read at those nodes alone; the regions holding a seed kept per group."""
         key = ("isolation", id(reach))
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
-            known = self._memo[key] = (reach, self._any_length(side, reach.seeds))
-        return known[1]
+            known = self._memo[key] = (reach, self._regions(side).hits(reach.seeds))
+        return self._regions(side).reaching_at(reach.seeds, nodes, known[1])
 
     def _regions(self, side: str) -> Regions:
         """Any-length overland lines of a side (3F), for any seeds, without a search per set of seeds."""
@@ -206,7 +207,7 @@ class Explanations:
         if box is not None:
             return box in any_port.origins or box in any_port.box_sources
         ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
-        return bool(self._any_length(unit.side, ports)[i])
+        return bool(self._regions(unit.side).reaching_at(ports, np.array([i]))[0])
 
     def _naval_errata_apply(self, unit: Unit, i: int | None, box: str | None) -> bool:
         """Whether the 3F errata's naval line counts for this unit where it is (see below)."""

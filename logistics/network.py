@@ -26,15 +26,7 @@ from logistics.in_edges import in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import (
-    CommonRoots,
-    RegionSteps,
-    component_roots,
-    labels_by_scipy,
-    least_roots,
-    reaching_at,
-    region_hits,
-)
+from logistics.region_steps import CommonRoots, RegionSteps, reaching_at, region_hits, run_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -491,23 +483,8 @@ class Regions:
 
 def whole_roots(index: HexIndex, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
     """Each node's least node of its region over the symmetric `edges` between nodes of `into`
-    (a node outside `into` is its own), from one labelling of the whole map."""
-    # Each edge once (its reverse is alike): half the work of the components. take: 2x a[idx].
-    half, src, dst = _half_edges(index)
-    keep = edges.take(half) & into.take(src) & into.take(dst)
-    labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
-    return labelled(len(index), src.compress(keep), dst.compress(keep))
-
-
-def _half_edges(index: HexIndex) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The edges from a node to a larger one (each pair of an edge and its reverse once): their
-    numbers and nodes, kept on the index (12 bytes a pair, 36 MB at 1M hexes), so that each
-    `Regions` gathers half the edges (1.5 against 2.5 ms a side at 100k hexes)."""
-    known = index.__dict__.get("_half_edges")
-    if known is None:
-        half = np.flatnonzero(index.src < index.dst).astype(NODE)
-        known = index.__dict__["_half_edges"] = (half, index.src.take(half), index.dst.take(half))
-    return known
+    (a node outside `into` is its own), from one labelling of the whole map (region_steps.py)."""
+    return run_roots(index, edges, into)
 
 
 def index_of(map_: Map) -> HexIndex:

@@ -26,7 +26,7 @@ from logistics.in_edges import in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import CommonRoots, RegionSteps, reaching_at, region_hits, run_roots
+from logistics.region_steps import RegionSteps, reaching_at, region_hits, run_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -437,14 +437,9 @@ class Regions:
     least node) by one connected-components pass. A line of any length leads from a into b
     (a != b) exactly when a may be left along an edge into a neighbour in b's region."""
 
-    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
-                 common: CommonRoots | None = None):
+    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray):
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
-        if common is not None and common.under(edges, into):     # region_steps.py
-            roots = common.extended(index, into)
-        else:
-            roots = whole_roots(index, edges, into)
-        self.label = np.where(into, roots, -1)
+        self.label = np.where(into, whole_roots(index, edges, into), -1)
         self._steps: RegionSteps | None = None
 
     def region(self, x: int) -> int:

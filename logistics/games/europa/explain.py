@@ -9,9 +9,8 @@ from logistics.games.europa.naval import NavalZones, first_block, port_state, se
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
-from logistics.network import Distances, Regions, search, whole_roots
+from logistics.network import Distances, Regions, search
 from logistics.position import Unit
-from logistics.region_steps import CommonRoots
 from logistics.resumable_search import ResumableReach
 from logistics.verdict import Block
 from logistics.warm_start import nearest_known
@@ -170,23 +169,8 @@ class Explanations:
         if ("regions", side) not in self._memo:
             overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
             self._memo[("regions", side)] = Regions(self.index, overland["edges"], overland["into"],
-                                                    overland["out_of"], self._common_regions())
+                                                    overland["out_of"])
         return self._memo[("regions", side)]
-
-    def _common_regions(self) -> CommonRoots | None:
-        """The regions of the hexes a line of every side of the position may enter (3F), labelled
-        once: each side's are these joined by its own other hexes (region_steps.CommonRoots)."""
-        if "common regions" not in self._memo:
-            sides = [s.name for s in self.position.sides]
-            common = None
-            if len(sides) > 1:
-                ones = np.ones(len(self.index), dtype=bool)
-                overland = [self._overland(ones, self.view(s)) for s in sides]
-                into = np.logical_and.reduce([o["into"] for o in overland])
-                edges = overland[0]["edges"]
-                common = CommonRoots(edges, into, whole_roots(self.index, edges, into))
-            self._memo["common regions"] = common
-        return self._memo["common regions"]
 
     def _any_length(self, side: str, seeds: np.ndarray) -> np.ndarray:
         """Node mask: an overland line of any length leads from the node to one of `seeds` (3F),

@@ -26,7 +26,7 @@ from logistics.in_edges import in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
-from logistics.region_steps import CommonRoots, RegionSteps, component_roots, labels_by_scipy, least_roots
+from logistics.region_steps import RegionSteps, reaching_at, region_hits, run_roots
 from logistics.warm_start import warm_start
 from logistics.zoc import crossable
 
@@ -437,14 +437,9 @@ class Regions:
     least node) by one connected-components pass. A line of any length leads from a into b
     (a != b) exactly when a may be left along an edge into a neighbour in b's region."""
 
-    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
-                 common: CommonRoots | None = None):
+    def __init__(self, index: HexIndex, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray):
         self.index, self.edges, self.into, self.out_of = index, edges, into, out_of
-        if common is not None and common.under(edges, into):     # region_steps.py
-            roots = common.extended(index, into)
-        else:
-            roots = whole_roots(index, edges, into)
-        self.label = np.where(into, roots, -1)
+        self.label = np.where(into, whole_roots(index, edges, into), -1)
         self._steps: RegionSteps | None = None
 
     def region(self, x: int) -> int:
@@ -471,26 +466,20 @@ class Regions:
             self._steps = RegionSteps.of(self.index, self.edges, self.into, self.out_of, self.label)
         return self._steps.reaching(self.label, seeds, self.into)
 
+    def hits(self, seeds: np.ndarray) -> np.ndarray:
+        """The regions holding one of `seeds` a line may enter (a table by label, for `reaching_at`)."""
+        return region_hits(self.label, seeds, self.into)
+
+    def reaching_at(self, seeds: np.ndarray, nodes: np.ndarray, hit: np.ndarray | None = None) -> np.ndarray:
+        """`reaching(seeds)[nodes]`, read at `nodes` alone (`hit`: `hits(seeds)`, if known)."""
+        return reaching_at(self.index, self.edges, self.out_of, self.label,
+                           self.hits(seeds) if hit is None else hit, seeds, nodes)
+
 
 def whole_roots(index: HexIndex, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
     """Each node's least node of its region over the symmetric `edges` between nodes of `into`
-    (a node outside `into` is its own), from one labelling of the whole map."""
-    # Each edge once (its reverse is alike): half the work of the components. take: 2x a[idx].
-    half, src, dst = _half_edges(index)
-    keep = edges.take(half) & into.take(src) & into.take(dst)
-    labelled = least_roots if labels_by_scipy(len(index)) else component_roots    # region_steps.py
-    return labelled(len(index), src.compress(keep), dst.compress(keep))
-
-
-def _half_edges(index: HexIndex) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The edges from a node to a larger one (each pair of an edge and its reverse once): their
-    numbers and nodes, kept on the index (12 bytes a pair, 36 MB at 1M hexes), so that each
-    `Regions` gathers half the edges (1.5 against 2.5 ms a side at 100k hexes)."""
-    known = index.__dict__.get("_half_edges")
-    if known is None:
-        half = np.flatnonzero(index.src < index.dst).astype(NODE)
-        known = index.__dict__["_half_edges"] = (half, index.src.take(half), index.dst.take(half))
-    return known
+    (a node outside `into` is its own), from one labelling of the whole map (region_steps.py)."""
+    return run_roots(index, edges, into)
 
 
 def index_of(map_: Map) -> HexIndex:

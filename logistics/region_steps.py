@@ -8,13 +8,16 @@ steps out of a node fall in two kinds:
   into its own region (and only its own); one flag per node, `own`;
 - from a node a line may leave but not enter: steps into the regions of its enterable
   neighbours; a few pairs (node, region), at the regions' borders.
-Each question is then two gathers of these, not a pass over every node's six edges.
+Each question is then two gathers of these, not a pass over every node's six edges. A question
+asked at a few nodes (the units' isolation, 3F) is read at those nodes' own edges (`reaching_at`),
+with neither these steps nor a whole-map mask made.
 
-The regions themselves are labelled by connected components: `component_roots` (array rounds,
-also the rail connections' components of 12C1), or on a large map scipy's (`least_roots`), where
-the array rounds cost more (400k hexes: 22 against 27 ms a side); scipy's import (about 0.15
-s) is small beside a verdict of that size (the rail searches of the largest maps import it too,
-rail_search.py). The choice depends on the map's size alone.
+The regions themselves are labelled by connected components (`run_roots`): the nodes are the
+map's hexes in grid order, so most of a region's edges join a node to the next one (its row);
+the runs of such nodes are numbered by one cumulative sum, and `component_roots` (array rounds,
+also the rail connections' components of 12C1) joins the runs by the other edges. At 100k hexes
+28k runs and 21k pairs of runs instead of 100k nodes and 216k edges: 2.3 against 4.8 ms, and at
+1M 35-39 against scipy's 78 ms on the whole (scipy on the runs is no faster).
 Performance: docs/performance.md.
 """
 from __future__ import annotations
@@ -22,13 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
-# Maps of this many hexes or more label their regions with scipy (see above).
-SCIPY_FROM = 400_000
-
-
-def labels_by_scipy(n: int) -> bool:
-    return n >= SCIPY_FROM
 
 
 def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -58,24 +54,48 @@ def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return parent.astype(np.int64, copy=False)
 
 
-def least_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """`component_roots` by scipy: each node's least node of its connected component in
-    the undirected graph with edges a[k] - b[k]."""
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import connected_components
-    a, b = np.asarray(a), np.asarray(b)
-    if not (a[1:] >= a[:-1]).all():      # Regions gives its edges sorted by their first node
-        order = np.argsort(a, kind="stable")
-        a, b = a.take(order), b.take(order)
-    # The compressed rows straight from the sorted edges: no conversion from (a, b) pairs, which
-    # sorts them again (21 against 18.5 ms a side at 400k hexes).
-    indptr = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(np.bincount(a, minlength=n), out=indptr[1:])
-    graph = csr_matrix((np.ones(len(a), dtype=bool), b.astype(np.int32, copy=False), indptr), shape=(n, n))
-    count, component = connected_components(graph, directed=False)
-    least = np.full(count, n, dtype=np.int64)
-    np.minimum.at(least, component, np.arange(n, dtype=np.int64))
-    return least[component]
+def run_roots(index, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
+    """Each node's least node of its region over the symmetric `edges` between nodes of `into` (a
+    node outside `into` is its own), from one labelling of the whole map. Each edge from a node to
+    a larger one stands for the pair (its reverse is alike). A run is a longest range of nodes each
+    joined to the next by such an edge; runs are numbered in node order by a cumulative sum, the
+    other edges join runs, and a pair of runs is given once where the edge before it, or the one
+    before that (the same row, one node back), joins the same two runs. A run's number grows with
+    its first node, so a component's least run starts at its least node: the roots are those of
+    the nodes' own labelling."""
+    step, other, src, dst = row_steps(index)
+    n = len(into)
+    start = np.ones(n, dtype=bool)
+    has = step >= 0
+    # Off the map (edge -1) reads any cell of `edges`: `has` drops it.
+    start[1:] = ~(has & edges.take(np.where(has, step, 0)) & into[:-1] & into[1:])
+    run = np.cumsum(start) - 1
+    first = np.flatnonzero(start)
+    keep = edges.take(other) & into.take(src) & into.take(dst)
+    a, b = run.take(src.compress(keep)), run.take(dst.compress(keep))
+    if a.size > 2:
+        new = np.ones(a.size, dtype=bool)
+        new[1:] = (a[1:] != a[:-1]) | (b[1:] != b[:-1])
+        new[2:] &= (a[2:] != a[:-2]) | (b[2:] != b[:-2])
+        a, b = a.compress(new), b.compress(new)
+    return first.take(component_roots(len(first), a, b)).take(run)
+
+
+def row_steps(index) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`run_roots`' tables, kept on the index: for each node but the last, the edge to the next
+    node (-1: none); every other edge from a node to a larger one, by number, as (edge, from, to),
+    intp (take is 2x faster with it). 24 bytes an edge: 4.8 MB at 100k hexes, built in 2.3 ms."""
+    known = index.__dict__.get("_row_steps")
+    if known is None:
+        src, dst = index.src, index.dst
+        to_next = dst == src + 1
+        other = np.flatnonzero((src < dst) & ~to_next)
+        nexts = np.flatnonzero(to_next)
+        step = np.full(len(index), -1, dtype=np.intp)
+        step[src.take(nexts)] = nexts
+        known = index.__dict__["_row_steps"] = (step[:-1], other, src.take(other).astype(np.intp),
+                                                dst.take(other).astype(np.intp))
+    return known
 
 
 @dataclass(frozen=True)
@@ -104,49 +124,31 @@ class RegionSteps:
 
     def reaching(self, label: np.ndarray, seeds: np.ndarray, into: np.ndarray) -> np.ndarray:
         """`Regions.reaching(seeds)`: a seed, or a node with a step into a seed's region."""
-        n = len(label)
-        hit = np.zeros(n + 1, dtype=bool)       # label -1 (outside `into`) reads the spare last cell
-        hit[label[seeds & into]] = True
-        hit[n] = False
+        hit = region_hits(label, seeds, into)
         found = seeds | (self.own & hit[label])
         found[self.border[hit[self.region]]] = True
         return found
 
 
-@dataclass(frozen=True)
-class CommonRoots:
-    """The regions over symmetric `edges` of the nodes every side may enter (`into`: within each
-    side's own), labelled once (`roots`: each node's least node of its region, a node outside
-    `into` its own), from which each side's regions are made by joining its other nodes alone. At
-    100k hexes the two sides' masks differ in about 7k nodes of 85k (their units and ZOCs)."""
-    edges: np.ndarray
-    into: np.ndarray
-    roots: np.ndarray
+def region_hits(label: np.ndarray, seeds: np.ndarray, into: np.ndarray) -> np.ndarray:
+    """The regions that hold a seed a line may enter, as a table by label (a region's least node)
+    with a spare last cell, False, that label -1 (outside `into`) reads."""
+    n = len(label)
+    hit = np.zeros(n + 1, dtype=bool)
+    hit[label[seeds & into]] = True
+    hit[n] = False
+    return hit
 
-    def under(self, edges: np.ndarray, into: np.ndarray) -> bool:
-        """Whether a side's regions over `edges` and `into` may be made from these."""
-        return edges is self.edges and not (self.into & ~into).any()
 
-    def extended(self, index, into: np.ndarray) -> np.ndarray:
-        """The roots of the regions over the same edges of `into` (which holds `self.into`). A
-        side's region is common regions and nodes of its own (each alone in the common roots)
-        joined by the edges from a node of its own into `into`: every other edge between nodes
-        of `into` joins two common nodes, inside a common region. Each region's least node is the
-        least of its parts' least nodes, so the roots are those of one labelling of the whole."""
-        own = np.flatnonzero(into & ~self.into)
-        eid, nbr = index.out_eid.take(own, axis=0), index.nbr.take(own, axis=0)
-        # Off the map (edge -1) reads any cell of `edges` and `into`: the first test drops it.
-        step = (eid >= 0) & self.edges.take(eid) & into.take(nbr)
-        rows, cols = np.nonzero(step)
-        a, b = own.take(rows), self.roots.take(nbr[rows, cols])
-        # The parts joined, numbered in node order (so the least number is the least root): a
-        # small labelling, then each node's root looked up in one table of the whole map's nodes.
-        table = np.zeros(len(into), dtype=np.int64)
-        table[own] = 1
-        table[b] = 1
-        parts = np.flatnonzero(table)
-        table[parts] = np.arange(len(parts))
-        least = parts.take(component_roots(len(parts), table.take(a), table.take(b)))
-        table = np.arange(len(into), dtype=np.int64)
-        table[parts] = least
-        return table.take(self.roots)
+def reaching_at(index, edges: np.ndarray, out_of: np.ndarray, label: np.ndarray, hit: np.ndarray,
+                seeds: np.ndarray, nodes: np.ndarray) -> np.ndarray:
+    """`Regions.reaching(seeds)[nodes]` read at `nodes` alone (`hit`: `region_hits` of the seeds):
+    a seed, or a node a line may leave along an edge into a neighbour whose region holds a seed.
+    Both kinds of step of `RegionSteps` at once: a node of `into` steps only into its own region,
+    and it has such a step exactly when its region holds more than itself (symmetric edges), so
+    no region sizes and no border pairs are needed, and nothing is read over the whole map."""
+    nbr, eid = index.nbr.take(nodes, axis=0), index.out_eid.take(nodes, axis=0)
+    # A neighbour outside `into` (label -1) reads the table's spare cell, False; off the map (edge
+    # -1) reads any cell of `edges` and `label`: the first test drops it.
+    step = (eid >= 0) & edges.take(eid) & hit.take(label.take(nbr))
+    return seeds.take(nodes) | (out_of.take(nodes) & step.any(axis=1))

@@ -117,7 +117,7 @@ def test_units_whose_seeds_no_any_length_line_reaches_are_judged_one_by_one(monk
     of any length reaches is isolated unless a naval line counts for it; the batch leaves those to
     `_isolated` and `_isolation` unit by unit. With the any-length answer emptied for every group,
     every verdict, its isolation included, still reads as `verdict`'s."""
-    monkeypatch.setattr(EuropaSupply, "_reaching_seeds", lambda self, side, reach: np.zeros(len(self.index), bool))
+    monkeypatch.setattr(EuropaSupply, "_reaching_seeds", lambda self, side, reach, nodes: np.zeros(len(nodes), bool))
     batched, judged, built = _batched_and_judged(monkeypatch, (3000, 1))
     assert built and sum(v.isolation is not None for v in batched) >= len(built) // 2
     for v, w in zip(batched, judged, strict=True):

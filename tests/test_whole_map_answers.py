@@ -76,8 +76,14 @@ def test_any_length_lines_are_the_any_length_search(make):
             want[np.fromiter(reach.dist, dtype=np.int64)] = True
             got = engine._any_length(side, seeds)
             assert np.array_equal(got, want), side
+            # Read at the nodes alone (region_steps.reaching_at), as the units' isolation reads it.
+            assert np.array_equal(engine._regions(side).reaching_at(seeds, np.arange(len(ix))), want), side
             assert not got.all()
             beyond += int((got & ~seeds).sum())
+        for unit in [u for u in engine.position.units if u.side == side and u.hex in ix.pos][:3]:
+            group, nodes = engine.general_reach(unit), np.arange(len(ix))
+            want = engine._any_length(side, group.seeds)
+            assert np.array_equal(engine._reaching_seeds(side, group, nodes), want)
     assert beyond
 
 def attack_by_search(engine: EuropaSupply, side: str):

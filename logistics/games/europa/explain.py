@@ -9,9 +9,8 @@ from logistics.games.europa.naval import NavalZones, first_block, port_state, se
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.view import Unblocked
 from logistics.hexgrid import Hex
-from logistics.network import Distances, Regions, search, whole_roots
+from logistics.network import Distances, Regions, search
 from logistics.position import Unit
-from logistics.region_steps import CommonRoots
 from logistics.resumable_search import ResumableReach
 from logistics.verdict import Block
 from logistics.warm_start import nearest_known
@@ -152,40 +151,26 @@ class Explanations:
     def _isolated(self, unit: Unit, reach: GroupReach, i: int) -> bool:
         """3F: isolated unless an overland line of any length reaches a full general supply
         source of the unit's affiliation (DPS, 22-Aug-05)."""
-        if self._reaching_seeds(unit.side, reach)[i]:
+        if self._reaching_seeds(unit.side, reach, np.array([i]))[0]:
             return False
         return not self._naval_unisolated(unit, i, None)
 
-    def _reaching_seeds(self, side: str, reach: GroupReach) -> np.ndarray:
-        """Node mask: an overland line of any length reaches the group's seeds (3F), kept per group."""
+    def _reaching_seeds(self, side: str, reach: GroupReach, nodes: np.ndarray) -> np.ndarray:
+        """Whether an overland line of any length reaches the group's seeds (3F) from each of
+        `nodes`, read at those nodes alone; the regions holding a seed kept per group."""
         key = ("isolation", id(reach))
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
-            known = self._memo[key] = (reach, self._any_length(side, reach.seeds))
-        return known[1]
+            known = self._memo[key] = (reach, self._regions(side).hits(reach.seeds))
+        return self._regions(side).reaching_at(reach.seeds, nodes, known[1])
 
     def _regions(self, side: str) -> Regions:
         """Any-length overland lines of a side (3F), for any seeds, without a search per set of seeds."""
         if ("regions", side) not in self._memo:
             overland = self._overland(np.ones(len(self.index), dtype=bool), self.view(side))
             self._memo[("regions", side)] = Regions(self.index, overland["edges"], overland["into"],
-                                                    overland["out_of"], self._common_regions())
+                                                    overland["out_of"])
         return self._memo[("regions", side)]
-
-    def _common_regions(self) -> CommonRoots | None:
-        """The regions of the hexes a line of every side of the position may enter (3F), labelled
-        once: each side's are these joined by its own other hexes (region_steps.CommonRoots)."""
-        if "common regions" not in self._memo:
-            sides = [s.name for s in self.position.sides]
-            common = None
-            if len(sides) > 1:
-                ones = np.ones(len(self.index), dtype=bool)
-                overland = [self._overland(ones, self.view(s)) for s in sides]
-                into = np.logical_and.reduce([o["into"] for o in overland])
-                edges = overland[0]["edges"]
-                common = CommonRoots(edges, into, whole_roots(self.index, edges, into))
-            self._memo["common regions"] = common
-        return self._memo["common regions"]
 
     def _any_length(self, side: str, seeds: np.ndarray) -> np.ndarray:
         """Node mask: an overland line of any length leads from the node to one of `seeds` (3F),
@@ -206,7 +191,7 @@ class Explanations:
         if box is not None:
             return box in any_port.origins or box in any_port.box_sources
         ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
-        return bool(self._any_length(unit.side, ports)[i])
+        return bool(self._regions(unit.side).reaching_at(ports, np.array([i]))[0])
 
     def _naval_errata_apply(self, unit: Unit, i: int | None, box: str | None) -> bool:
         """Whether the 3F errata's naval line counts for this unit where it is (see below)."""

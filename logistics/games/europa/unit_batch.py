@@ -103,7 +103,7 @@ def _array_reads(engine, entries: list, groups: list) -> tuple[list[bool], list[
         unit, reach = groups[kind]
         rows = np.flatnonzero(kind_of == kind)
         at = nodes[rows]
-        cut_off[rows] = ~engine._reaching_seeds(unit.side, reach)[at]
+        cut_off[rows] = ~engine._reaching_seeds(unit.side, reach, at)
         supplied = engine._attack_steps_reach(unit.side)[at]
         ports = engine._port_attack_reach(unit)
         if ports is not None:

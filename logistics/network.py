@@ -22,7 +22,7 @@ import rustworkx as rx
 
 from logistics.hex_nodes import HexNodes
 from logistics.hexgrid import Hex
-from logistics.in_edges import in_rows
+from logistics.in_edges import entered, in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
@@ -365,6 +365,10 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     nbr = index.nbr
     # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
     rows = in_rows(index, edges, weight)
+    # The frontier keeps the nodes a line enters from a neighbour: in `into`, with one of `edges`
+    # in (in_edges.entered: the others relax nothing; most of the road element's first frontier).
+    has_in = entered(index, edges, weight)
+    enter = into if has_in is None else into & has_in
     stamp = np.empty(n, dtype=np.int64)
     if weight is None and known is None and start is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
@@ -372,7 +376,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         level = 0.0
         while frontier.size and level + 1.0 <= limit:      # whole levels: the floor of the cutoff alike
             level += 1.0
-            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
+            frontier = frontier.compress(enter.take(frontier))
             a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6): the nodes of the edges into them
             a = a.ravel().compress((rows(frontier) & (dist.take(a) == np.inf) & out_of.take(a)).ravel())
             dist[a] = level
@@ -384,7 +388,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     if fold:
         dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:
-        frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
+        frontier = frontier.compress(enter.take(frontier))
         # (k, 6): take is 4x quicker than a[rows]; as intp, not int32 (a scatter by int32 is 2-5x slower)
         a = nbr.take(frontier, axis=0).astype(np.intp)
         here = dist.take(frontier)[:, None]

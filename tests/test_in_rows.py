@@ -65,3 +65,31 @@ def test_a_row_is_the_edges_into_the_node(maps):
             one_of = e is not None and bool(ix.crossable[e])
             assert bool(usable[row, d]) == one_of
             assert costs[row, d] == (ix.adverse_weight[e] if one_of else np.inf)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_frontier_keeps_only_nodes_with_an_edge_in_and_gives_dijkstra(maps, seed):
+    """A search's rounds leave out the frontier nodes with none of its edges into them
+    (in_edges.entered): each node's mask is whether one of the edges comes into it from a
+    neighbour on the map; and the road element (12B) searched from the rail net and other
+    hexes, most with no road into them, whole or cut off at its length (36D), and the overland
+    element (43C3) from the same seeds, give Dijkstra's distances."""
+    from logistics.in_edges import entered
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    road = shared(ix, "road edges", lambda: ix.road & ix.crossable)
+    assert entered(ix, road.copy(), None) is None                # no kept table: no mask either
+    for edges, weight in ((road, None), (ix.crossable, ix.adverse_weight), (ix.crossable, None)):
+        mask = entered(ix, edges, weight)
+        want_mask = np.zeros(len(ix), dtype=bool)
+        want_mask[ix.dst[edges]] = True                         # every edge has both its hexes on the map
+        assert np.array_equal(mask, want_mask)
+        into = rng.random(len(ix)) < 0.9
+        out_of = into | (rng.random(len(ix)) < 0.1)
+        seeds = (ix.rail_hex | (rng.random(len(ix)) < 0.02)) & (rng.random(len(ix)) < 0.7)
+        for cutoff in (None, 6, 2):
+            got = search(ix, seeds, edges, into, out_of, weight, cutoff)
+            assert got.into is into                            # the search keeps its own masks
+            assert np.array_equal(got.dist.array, dijkstra(ix, seeds, edges, into, out_of, weight, cutoff))
+        if edges is road:                  # most seeds have no road into them, as in a verdict
+            assert (seeds & into & ~mask).sum() > (seeds & into & mask).sum()

@@ -364,7 +364,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n])
     nbr = index.nbr
     # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
-    rows = in_rows(index, edges, weight)
+    rows = in_rows(index, edges, weight, limit)      # costs as bytes when cut off (in_edges.FAR)
     # The frontier keeps the nodes a line enters from a neighbour: in `into`, with one of `edges`
     # in (in_edges.entered: the others relax nothing; most of the road element's first frontier).
     has_in = entered(index, edges, weight)
@@ -392,7 +392,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         # (k, 6): take is 4x quicker than a[rows]; as intp, not int32 (a scatter by int32 is 2-5x slower)
         a = nbr.take(frontier, axis=0).astype(np.intp)
         here = dist.take(frontier)[:, None]
-        # An edge not among `edges` costs inf: never an improvement.
+        # An edge not among `edges` costs inf (or FAR, past the cutoff): never an improvement.
         cost = np.where(rows(frontier), here + 1.0, np.inf) if weight is None else here + rows(frontier)
         ok = cost < dist.take(a)
         if not fold:

@@ -93,3 +93,30 @@ def test_the_frontier_keeps_only_nodes_with_an_edge_in_and_gives_dijkstra(maps, 
             assert np.array_equal(got.dist.array, dijkstra(ix, seeds, edges, into, out_of, weight, cutoff))
         if edges is road:                  # most seeds have no road into them, as in a verdict
             assert (seeds & into & ~mask).sum() > (seeds & into & mask).sum()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_search_cut_off_below_far_reads_its_costs_as_bytes_and_gives_dijkstra(maps, seed):
+    """The overland element's 43C3 costs (1, 2, 3), cut off at an element's length, read as bytes
+    with FAR for an edge not usable: the same costs as the table of floats, and Dijkstra's
+    distances for cutoffs below FAR, whole or not; from FAR on the floats are read. Costs of FAR
+    or more are never read as bytes."""
+    from logistics.in_edges import FAR
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    if seed >= 2:                                  # 200, 400, 600: no bytes, the same distances
+        ix.adverse_weight = (ix.adverse_weight * np.float32(200)).astype(np.float32)
+    weight = ix.adverse_weight
+    nodes = rng.choice(len(ix), 300, replace=False)
+    floats, cut = in_rows(ix, ix.crossable, weight)(nodes), in_rows(ix, ix.crossable, weight, 5.0)(nodes)
+    if seed < 2:
+        assert cut.dtype == np.uint8 and np.array_equal(cut, np.where(floats == np.inf, FAR, floats))
+    else:
+        assert cut.dtype == floats.dtype and np.array_equal(cut, floats)
+    assert in_rows(ix, ix.crossable, weight, float(FAR))(nodes).dtype == floats.dtype
+    into = rng.random(len(ix)) < 0.9
+    out_of = into | (rng.random(len(ix)) < 0.1)
+    seeds = rng.random(len(ix)) < 0.01
+    for cutoff in (1, 4, 7.5, 30, FAR - 1, FAR, 700, None):
+        got = search(ix, seeds, ix.crossable, into, out_of, weight, cutoff).dist.array
+        assert np.array_equal(got, dijkstra(ix, seeds, ix.crossable, into, out_of, weight, cutoff))

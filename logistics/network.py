@@ -35,6 +35,7 @@ from logistics.zoc import crossable
 LOW_VOLUME_WEIGHT = 1_000_000
 _INF = float("inf")
 _ORDINALS = np.arange(1 << 16)   # `_distinct`'s 0, 1, 2, ...: made once, read as a slice (a view)
+_ORDINALS32 = _ORDINALS.astype(np.int32)   # the same for `search`'s int32 scratch
 
 
 class HexIndex:
@@ -369,7 +370,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     # in (in_edges.entered: the others relax nothing; most of the road element's first frontier).
     has_in = entered(index, edges, weight)
     enter = into if has_in is None else into & has_in
-    stamp = np.empty(n, dtype=np.int64)
+    stamp = np.empty(n, dtype=np.int32)    # `_distinct`'s scratch: int32, half the memory its rounds touch
     if weight is None and known is None and start is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
         # when first reached and needs no minimum.
@@ -380,7 +381,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
             a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6): the nodes of the edges into them
             a = a.ravel().compress((rows(frontier) & (dist.take(a) == np.inf) & out_of.take(a)).ravel())
             dist[a] = level
-            frontier = _distinct(a, stamp)
+            frontier = _distinct(a, stamp, _ORDINALS32)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
     # A whole-map search from scratch (the relaxed searches: hundreds of rounds) holds the nodes a
     # line may not leave at -inf, below any cost: the test for an improvement drops them at once.
@@ -404,7 +405,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         if not a.size:
             break
         np.minimum.at(dist, a, cost.ravel().take(ok))
-        frontier = _distinct(a, stamp)
+        frontier = _distinct(a, stamp, _ORDINALS32)
     if fold:
         dist[:n][dist[:n] == -np.inf] = np.inf
     return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
@@ -427,9 +428,10 @@ def _distance_type(index: HexIndex, weight: np.ndarray | None, cutoff: float | N
     return np.float32 if bound < 2 ** 24 else np.float64
 
 
-def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
-    """`nodes` without repeats, each at its last place (`stamp`: scratch, one cell per node)."""
-    first = _ORDINALS[:nodes.size] if nodes.size <= _ORDINALS.size else np.arange(nodes.size)
+def _distinct(nodes: np.ndarray, stamp: np.ndarray, ordinals: np.ndarray = _ORDINALS) -> np.ndarray:
+    """`nodes` without repeats, each at its last place (`stamp`: scratch, one cell per node, of the
+    type of `ordinals`: int64, or int32 where the stamp is a search's own)."""
+    first = ordinals[:nodes.size] if nodes.size <= ordinals.size else np.arange(nodes.size, dtype=ordinals.dtype)
     stamp[nodes] = first
     return nodes.compress(stamp.take(nodes) == first)   # compress: 2-4x quicker than a boolean index
 

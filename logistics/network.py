@@ -22,7 +22,7 @@ import rustworkx as rx
 
 from logistics.hex_nodes import HexNodes
 from logistics.hexgrid import Hex
-from logistics.in_edges import in_rows
+from logistics.in_edges import entered, in_rows
 from logistics.index_tables import NODE, EdgeFinder, edge_tables, edges_at, in_edges, neighbour_table
 from logistics.mapdata import RAIL_CLASSES, WATER_TERRAINS, Map
 from logistics.node_layers import layer_codes, layer_nodes
@@ -35,6 +35,7 @@ from logistics.zoc import crossable
 LOW_VOLUME_WEIGHT = 1_000_000
 _INF = float("inf")
 _ORDINALS = np.arange(1 << 16)   # `_distinct`'s 0, 1, 2, ...: made once, read as a slice (a view)
+_ORDINALS32 = _ORDINALS.astype(np.int32)   # the same for `search`'s int32 scratch
 
 
 class HexIndex:
@@ -364,19 +365,23 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n])
     nbr = index.nbr
     # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
-    rows = in_rows(index, edges, weight)
-    stamp = np.empty(n, dtype=np.int64)
+    rows = in_rows(index, edges, weight, limit)      # costs as bytes when cut off (in_edges.FAR)
+    # The frontier keeps the nodes a line enters from a neighbour: in `into`, with one of `edges`
+    # in (in_edges.entered: the others relax nothing; most of the road element's first frontier).
+    has_in = entered(index, edges, weight)
+    enter = into if has_in is None else into & has_in
+    stamp = np.empty(n, dtype=np.int32)    # `_distinct`'s scratch: int32, half the memory its rounds touch
     if weight is None and known is None and start is None:
         # Breadth-first: every node of round k's frontier is at distance k, so a node is final
         # when first reached and needs no minimum.
         level = 0.0
         while frontier.size and level + 1.0 <= limit:      # whole levels: the floor of the cutoff alike
             level += 1.0
-            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
+            frontier = frontier.compress(enter.take(frontier))
             a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6): the nodes of the edges into them
             a = a.ravel().compress((rows(frontier) & (dist.take(a) == np.inf) & out_of.take(a)).ravel())
             dist[a] = level
-            frontier = _distinct(a, stamp)
+            frontier = _distinct(a, stamp, _ORDINALS32)
         return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
     # A whole-map search from scratch (the relaxed searches: hundreds of rounds) holds the nodes a
     # line may not leave at -inf, below any cost: the test for an improvement drops them at once.
@@ -384,11 +389,11 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     if fold:
         dist[:n][~out_of & (dist[:n] == np.inf)] = -np.inf
     while frontier.size:
-        frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
+        frontier = frontier.compress(enter.take(frontier))
         # (k, 6): take is 4x quicker than a[rows]; as intp, not int32 (a scatter by int32 is 2-5x slower)
         a = nbr.take(frontier, axis=0).astype(np.intp)
         here = dist.take(frontier)[:, None]
-        # An edge not among `edges` costs inf: never an improvement.
+        # An edge not among `edges` costs inf (or FAR, past the cutoff): never an improvement.
         cost = np.where(rows(frontier), here + 1.0, np.inf) if weight is None else here + rows(frontier)
         ok = cost < dist.take(a)
         if not fold:
@@ -400,7 +405,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         if not a.size:
             break
         np.minimum.at(dist, a, cost.ravel().take(ok))
-        frontier = _distinct(a, stamp)
+        frontier = _distinct(a, stamp, _ORDINALS32)
     if fold:
         dist[:n][dist[:n] == -np.inf] = np.inf
     return IndexReach(index, seeds, edges, into, out_of, weight, cutoff, dist[:n])
@@ -423,9 +428,10 @@ def _distance_type(index: HexIndex, weight: np.ndarray | None, cutoff: float | N
     return np.float32 if bound < 2 ** 24 else np.float64
 
 
-def _distinct(nodes: np.ndarray, stamp: np.ndarray) -> np.ndarray:
-    """`nodes` without repeats, each at its last place (`stamp`: scratch, one cell per node)."""
-    first = _ORDINALS[:nodes.size] if nodes.size <= _ORDINALS.size else np.arange(nodes.size)
+def _distinct(nodes: np.ndarray, stamp: np.ndarray, ordinals: np.ndarray = _ORDINALS) -> np.ndarray:
+    """`nodes` without repeats, each at its last place (`stamp`: scratch, one cell per node, of the
+    type of `ordinals`: int64, or int32 where the stamp is a search's own)."""
+    first = ordinals[:nodes.size] if nodes.size <= ordinals.size else np.arange(nodes.size, dtype=ordinals.dtype)
     stamp[nodes] = first
     return nodes.compress(stamp.take(nodes) == first)   # compress: 2-4x quicker than a boolean index
 

@@ -65,3 +65,58 @@ def test_a_row_is_the_edges_into_the_node(maps):
             one_of = e is not None and bool(ix.crossable[e])
             assert bool(usable[row, d]) == one_of
             assert costs[row, d] == (ix.adverse_weight[e] if one_of else np.inf)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_frontier_keeps_only_nodes_with_an_edge_in_and_gives_dijkstra(maps, seed):
+    """A search's rounds leave out the frontier nodes with none of its edges into them
+    (in_edges.entered): each node's mask is whether one of the edges comes into it from a
+    neighbour on the map; and the road element (12B) searched from the rail net and other
+    hexes, most with no road into them, whole or cut off at its length (36D), and the overland
+    element (43C3) from the same seeds, give Dijkstra's distances."""
+    from logistics.in_edges import entered
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    road = shared(ix, "road edges", lambda: ix.road & ix.crossable)
+    assert entered(ix, road.copy(), None) is None                # no kept table: no mask either
+    for edges, weight in ((road, None), (ix.crossable, ix.adverse_weight), (ix.crossable, None)):
+        mask = entered(ix, edges, weight)
+        want_mask = np.zeros(len(ix), dtype=bool)
+        want_mask[ix.dst[edges]] = True                         # every edge has both its hexes on the map
+        assert np.array_equal(mask, want_mask)
+        into = rng.random(len(ix)) < 0.9
+        out_of = into | (rng.random(len(ix)) < 0.1)
+        seeds = (ix.rail_hex | (rng.random(len(ix)) < 0.02)) & (rng.random(len(ix)) < 0.7)
+        for cutoff in (None, 6, 2):
+            got = search(ix, seeds, edges, into, out_of, weight, cutoff)
+            assert got.into is into                            # the search keeps its own masks
+            assert np.array_equal(got.dist.array, dijkstra(ix, seeds, edges, into, out_of, weight, cutoff))
+        if edges is road:                  # most seeds have no road into them, as in a verdict
+            assert (seeds & into & ~mask).sum() > (seeds & into & mask).sum()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_search_cut_off_below_far_reads_its_costs_as_bytes_and_gives_dijkstra(maps, seed):
+    """The overland element's 43C3 costs (1, 2, 3), cut off at an element's length, read as bytes
+    with FAR for an edge not usable: the same costs as the table of floats, and Dijkstra's
+    distances for cutoffs below FAR, whole or not; from FAR on the floats are read. Costs of FAR
+    or more are never read as bytes."""
+    from logistics.in_edges import FAR
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    if seed >= 2:                                  # 200, 400, 600: no bytes, the same distances
+        ix.adverse_weight = (ix.adverse_weight * np.float32(200)).astype(np.float32)
+    weight = ix.adverse_weight
+    nodes = rng.choice(len(ix), 300, replace=False)
+    floats, cut = in_rows(ix, ix.crossable, weight)(nodes), in_rows(ix, ix.crossable, weight, 5.0)(nodes)
+    if seed < 2:
+        assert cut.dtype == np.uint8 and np.array_equal(cut, np.where(floats == np.inf, FAR, floats))
+    else:
+        assert cut.dtype == floats.dtype and np.array_equal(cut, floats)
+    assert in_rows(ix, ix.crossable, weight, float(FAR))(nodes).dtype == floats.dtype
+    into = rng.random(len(ix)) < 0.9
+    out_of = into | (rng.random(len(ix)) < 0.1)
+    seeds = rng.random(len(ix)) < 0.01
+    for cutoff in (1, 4, 7.5, 30, FAR - 1, FAR, 700, None):
+        got = search(ix, seeds, ix.crossable, into, out_of, weight, cutoff).dist.array
+        assert np.array_equal(got, dijkstra(ix, seeds, ix.crossable, into, out_of, weight, cutoff))

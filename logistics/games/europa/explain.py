@@ -92,27 +92,37 @@ class Explanations:
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
         """Where the naval element fails (34F / 34K): from the friendly ports the unit can reach
         overland, the first zone hex on the shortest passage to a port connected to a source."""
-        if not reach.naval and not self.map.ports:
-            return None
+        return self._naval_blocks(reach, [unit], [i])[0]
+
+    def _naval_blocks(self, reach: GroupReach, units: list[Unit], nodes: list[int]) -> list[Block | None]:
+        """`_naval_block(unit, reach, i)` of each of `units` (all of one side) at its node of `nodes`,
+        as those calls one after the other answer, the regions of the nodes read at once."""
+        if not nodes or (not reach.naval and not self.map.ports):
+            return [None] * len(nodes)
         # Once per group and side, and once per region of hexes an overland line of any length
         # joins (not per unit and port: units x ports grew faster than the map).
-        key = ("naval goals", unit.side, id(reach))
+        key = ("naval goals", units[0].side, id(reach))
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
-            known = self._memo[key] = (reach, *self._naval_goals(unit, reach))
+            known = self._memo[key] = (reach, *self._naval_goals(units[0], reach))
         _, goals, zones = known
         if not goals:
-            return None
-        regions = self._regions(unit.side)     # any-length overland lines, as _any_length
+            return [None] * len(nodes)
+        regions = self._regions(units[0].side)     # any-length overland lines, as _any_length
         if "port nodes" not in self._memo:
             ix = self.index
             self._memo["port nodes"] = {ix.pos[p.place.hex] for p in self.map.ports if p.place.hex is not None}
+        ports, at, memo = self._memo["port nodes"], np.array(nodes, dtype=np.int64), self._memo
+        found = []
         # `regions.reaches(port, i)` depends on i only through its region and whether i is a port.
-        key = ("naval block", unit.side, unit.coalition, goals, regions.region(i) if regions.into[i] else None,
-               i if i in self._memo["port nodes"] else None)
-        if key not in self._memo:
-            self._memo[key] = self._first_naval_block(unit, zones, goals, regions, i)
-        return self._memo[key]
+        for unit, i, inside, region in zip(units, nodes, regions.into[at].tolist(), regions.label[at].tolist()):
+            key = ("naval block", unit.side, unit.coalition, goals, region if inside else None,
+                   i if i in ports else None)
+            block = memo.get(key, memo)
+            if block is memo:
+                block = memo[key] = self._first_naval_block(unit, zones, goals, regions, i)
+            found.append(block)
+        return found
 
     def _naval_goals(self, unit: Unit, reach: GroupReach) -> tuple[frozenset, NavalZones]:
         """The sea nodes of the friendly destination-class ports connected to the group's sources,

@@ -40,11 +40,13 @@ class ResumableReach(IndexReach):
             # As `search` does from scratch (or from a finished search's distances): one spare
             # cell at -inf for neighbours off the map, and the nodes a line may not leave held at
             # -inf too (no improvement reaches them).
-            self._work = np.full(n + 1, np.inf, _distance_type(index, weight, None))
-            if known is not None:
+            self._work = np.empty(n + 1, _distance_type(index, weight, None))
+            if known is None:
+                self._work[:n] = np.where(out_of, np.inf, -np.inf)      # one pass
+            else:
                 self._work[:n] = known._whole.array
+                self._work[:n][~out_of & (self._work[:n] == np.inf)] = -np.inf
             self._work[n] = -np.inf
-            self._work[:n][~out_of & (self._work[:n] == np.inf)] = -np.inf
             frontier = added
         self._work[added] = 0.0
         self._frontier = frontier[into[frontier]]       # a line enters these nodes from a neighbour

@@ -53,19 +53,26 @@ class Explanations:
         as far as the nodes read need (resumable_search.py)."""
         key = ("relaxed", id(reach), level)
         if key not in self._memo or self._memo[key][0] is not reach:
-            allowed = self.level <= level        # a whole-map mask: made once per search, not per unit
-            open_view = Unblocked(view)          # the same for both sides
-            over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
-            seeds = over_seeds | ((reach.rail_ok | reach.seeds) & allowed)
+            allowed, how = self._relaxed_masks(level, view)
+            # 36D: any road element, each in its own weather; the rail and the sources.
+            seeds = (reach.road_ends | reach.rail_ok | reach.seeds) & allowed
             # Kept per level and seeds: groups whose networks come out the same share it.
             full = ("relaxed search", level, np.packbits(seeds).tobytes())
             if full not in self._memo:
-                how = self._overland(allowed, open_view)
                 earlier = self._memo.setdefault(("relaxed searches", level), [])
                 self._memo[full] = ResumableReach(self.index, seeds, **how, known=nearest_known(earlier, seeds, how))
                 earlier.append(self._memo[full])
             self._memo[key] = (reach, self._memo[full])
         return self._memo[key][1]
+
+    def _relaxed_masks(self, level: int, view) -> tuple[np.ndarray, dict]:
+        """The hexes within weather `level` and the relaxed searches' arguments there, made once per
+        level: the same for both sides (`Unblocked`), the same arrays for every group."""
+        key = ("relaxed masks", level)
+        if key not in self._memo:
+            allowed = self.level <= level        # a whole-map mask: made once per level, not per unit
+            self._memo[key] = (allowed, self._overland(allowed, Unblocked(view)))
+        return self._memo[key]
 
     def _first_blocked(self, relaxed: ResumableReach, reach: GroupReach, level: int, view,
                        starts: np.ndarray | None = None) -> FirstBlocked:

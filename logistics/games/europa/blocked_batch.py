@@ -75,13 +75,12 @@ def blocks(engine, entries: list) -> list[Block]:
             starts = np.array([i for _, i, _ in walked], dtype=np.int64)
             first = engine._first_blocked(relaxed, reach, level, view, starts)
             first.answer(starts)
-            at_hex: dict[int, Block] = {}
-            for (j, i, d), b in zip(walked, first.first[starts].tolist()):
+            hit = first.first[starts].tolist()
+            distinct = list(dict.fromkeys(b for b in hit if b >= 0))
+            at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
+            for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
-                    block = at_hex.get(b)
-                    if block is None:
-                        block = at_hex[b] = engine._blocked_at(hex_id(b), side, *view.why_not(b))
-                    found[j] = block
+                    found[j] = at_hex[b]
                 else:
                     found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                                        f"{weather} allows {limit}")

@@ -40,11 +40,13 @@ class ResumableReach(IndexReach):
             # As `search` does from scratch (or from a finished search's distances): one spare
             # cell at -inf for neighbours off the map, and the nodes a line may not leave held at
             # -inf too (no improvement reaches them).
-            self._work = np.full(n + 1, np.inf, _distance_type(index, weight, None))
-            if known is not None:
+            self._work = np.empty(n + 1, _distance_type(index, weight, None))
+            if known is None:
+                self._work[:n] = np.where(out_of, np.inf, -np.inf)      # one pass
+            else:
                 self._work[:n] = known._whole.array
+                self._work[:n][~out_of & (self._work[:n] == np.inf)] = -np.inf
             self._work[n] = -np.inf
-            self._work[:n][~out_of & (self._work[:n] == np.inf)] = -np.inf
             frontier = added
         self._work[added] = 0.0
         self._frontier = frontier[into[frontier]]       # a line enters these nodes from a neighbour
@@ -54,6 +56,7 @@ class ResumableReach(IndexReach):
         self._bound = 0.0 if self._frontier.size else np.inf    # the least distance on the frontier
         self._whole: Distances | None = None
         self._view: tuple[float, IndexReach] | None = None
+        self._live: IndexReach | bool | None = None       # `walk_view`'s (False: not to be made)
 
     def _run(self, nodes: np.ndarray | None) -> None:
         """Rounds until every node of `nodes` is at or below the bound, final (None: to the end)."""
@@ -88,7 +91,7 @@ class ResumableReach(IndexReach):
         if self._whole is None:
             self._run(None)
             self._whole = Distances(self._finished(self._work[:-1]))
-            self._work = self._view = None         # the whole search kept alone from here
+            self._work = self._view = self._live = None    # the whole search kept alone from here
         return self._whole
 
     def _unreached(self, b: int) -> bool:
@@ -114,3 +117,24 @@ class ResumableReach(IndexReach):
             view._unreached = self._unreached
             self._view = (self._bound, view)
         return self._view[1]
+
+    def walk_view(self, nodes: np.ndarray) -> IndexReach:
+        """`bounded(nodes)` for the walks back from `nodes` (`blocked_walk.FirstBlocked`), without a
+        copy of the distances: one view of the working distances, kept while the rounds run on.
+        A walk back from a final node meets only final nodes (nearer the seeds). At their
+        neighbours it tests, a value past the bound (not final yet) is no step's end, as inf is in
+        `bounded`; a step toward a node not reached yet is asked of the whole search, as there (a
+        node reached past the bound needs no asking). A node never left (-inf) is one a line may
+        not enter, so it is no step's end either; where a line may enter a node it may not leave,
+        `bounded` itself."""
+        if self._live is None and self._whole is None and (self.into & ~self.out_of).any():
+            self._live = False
+        if self._whole is not None or self._live is False:
+            return self.bounded(nodes)
+        self._run(nodes)
+        if self._live is None:
+            # A cut-off view (any bound): `next_steps` leaves a step toward inf to `next_step`.
+            self._live = IndexReach(self.index, self.seeds, self.mask_edges, self.into, self.out_of, self.weight,
+                                    self._bound, self._work[:-1])
+            self._live._unreached = self._unreached
+        return self._live

@@ -81,3 +81,29 @@ def test_every_blocked_unit_s_hex_is_the_first_blocked_hex_of_its_own_line():
         checked.add(unit.side)
         count += 1
     assert checked == {"Loyalist", "Insurgent"} and count > 50, count
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_each_groups_relaxed_search_is_the_search_the_rules_describe(seed):
+    """12A (AEG 1998): the search that ignores 12A toward a group's networks at a weather level
+    (seeds: its road elements' ends, rail and sources within the level, 36D; every land hex within
+    the level that is not neutral may be entered, 37C), its masks made once per level for both
+    sides and every group: for every group and level a verdict explained, and again for the other
+    side's groups, the whole search's distances are those of `network.search` from scratch."""
+    from logistics.games.europa.view import Unblocked
+    from logistics.network import search
+    engine, _ = synthetic_engine(6000, seed)
+    ix = engine.index
+    asked = [(k[1], k[2], v[0]) for k, v in engine._memo.items() if isinstance(k, tuple) and k[0] == "relaxed"]
+    assert len({level for _, level, _ in asked}) >= 2
+    sides = ("Loyalist", "Insurgent")
+    for _, level, reach in asked:
+        allowed = engine.level <= level
+        seeds = (reach.road_ends & allowed) | ((reach.rail_ok | reach.seeds) & allowed)
+        weight = ix.adverse_weight if engine.rules.adverse_terrain else None
+        for side in sides:
+            relaxed = engine._relaxed(reach, level, engine.view(side))
+            assert relaxed.into is engine._relaxed(reach, level, engine.view(sides[0])).into
+            assert np.array_equal(relaxed.into, Unblocked(engine.view(side)).enter & allowed)
+            want = search(ix, seeds, ix.crossable, ix.land & ~ix.neutral & allowed, ix.land & allowed, weight)
+            assert np.array_equal(relaxed.dist.array, want.dist.array)

@@ -128,3 +128,34 @@ def test_a_search_from_an_earlier_one_with_fewer_seeds_is_the_search_from_scratc
     assert np.array_equal(view.dist.array[within], want[within])
     assert np.array_equal(reach.dist.array, want) and reach.dist.array.dtype == want.dtype
     assert not np.array_equal(known.dist.array, want)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_walks_view_reads_the_steps_of_the_whole_search_as_the_rounds_run_on(indexes, seed):
+    """`walk_view` (the working distances read in place, one view kept while the search runs on):
+    every moving node within the bound gets the whole search's step, read by rounds and one at a
+    time, after the search is resumed for farther nodes too; where a line may enter a node it may
+    not leave, `bounded` is read instead."""
+    rng = np.random.default_rng(400 + seed)
+    ix = indexes[seed % 2]
+    how, seeds = case(rng, ix, seed)
+    if seed % 4 == 3:                        # a node entered that may not be left: not read in place
+        how["out_of"] = how["out_of"] & (rng.random(len(ix)) < 0.95)
+    full = search(ix, seeds, **how)
+    want = full.dist.array
+    reach = ResumableReach(ix, seeds, **how)
+    views = []
+    for share in (0.2, 0.5, 0.8):
+        view = reach.walk_view(reached_near(rng, full, share)[:-1])
+        views.append(view)
+        moving = np.flatnonzero((want > 0) & (want <= reach._bound))
+        assert np.array_equal(steps_back(view, moving)[0], steps_back(full, moving)[0])
+        for node in rng.choice(moving, size=min(30, len(moving)), replace=False).tolist():
+            assert view.next_step(node, float(want[node])) == full.next_step(node, float(want[node]))
+    assert reach._whole is None
+    if seed % 4 == 3:
+        assert views[-1].dist.array.base is None and np.isinf(views[-1].dist.array[want > reach._bound]).all()
+    else:
+        assert views[0] is views[-1] and np.shares_memory(views[0].dist.array, reach._work)
+    reach.dist                                   # finished: the whole search itself
+    assert reach.walk_view(np.zeros(0, dtype=np.int64)) is reach

@@ -57,11 +57,14 @@ def blocks(engine, entries: list) -> list[Block]:
             relaxed = engine._relaxed(reach, level, view)
             dist = relaxed.settled(these)
             walked = []                 # (row, node, d) of the lines whose first blocked hex is read
-            for j, i, d in zip(level_rows, these.tolist(), dist.tolist()):
-                if not d <= limit:      # no line within the length (inf: none at all): 34F, 34K first
-                    naval = engine._naval_block(entries[j][1], reach, i)
-                    if naval is not None:
-                        found[j] = naval
+            # No line within the length (inf: none at all): 34F, 34K first, for all those units at once.
+            far = [k for k, d in enumerate(dist.tolist()) if not d <= limit]
+            naval = dict(zip(far, engine._naval_blocks(reach, [entries[level_rows[k]][1] for k in far],
+                                                       these[far].tolist())))
+            for k, (j, i, d) in enumerate(zip(level_rows, these.tolist(), dist.tolist())):
+                if k in naval:
+                    if naval[k] is not None:
+                        found[j] = naval[k]
                         continue
                     if d == np.inf:
                         found[j] = Block(hex_id(i), "12B", "no line of any length reaches a friendly supply network")
@@ -72,13 +75,12 @@ def blocks(engine, entries: list) -> list[Block]:
             starts = np.array([i for _, i, _ in walked], dtype=np.int64)
             first = engine._first_blocked(relaxed, reach, level, view, starts)
             first.answer(starts)
-            at_hex: dict[int, Block] = {}
-            for (j, i, d), b in zip(walked, first.first[starts].tolist()):
+            hit = first.first[starts].tolist()
+            distinct = list(dict.fromkeys(b for b in hit if b >= 0))
+            at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
+            for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
-                    block = at_hex.get(b)
-                    if block is None:
-                        block = at_hex[b] = engine._blocked_at(hex_id(b), side, *view.why_not(b))
-                    found[j] = block
+                    found[j] = at_hex[b]
                 else:
                     found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                                        f"{weather} allows {limit}")

@@ -25,10 +25,10 @@ class FirstBlocked:
     """The first blocked node back from any node of `reach` (an uncut search), `blocked` a node mask."""
 
     def __init__(self, reach: IndexReach, blocked: np.ndarray):
-        # A search run only as far as asked is read through a view cut off where it stopped, once
-        # the starts of a walk are final there (a walk back only meets nodes nearer the seeds).
+        # A search run only as far as asked is read in place (`ResumableReach.walk_view`), once the
+        # starts of a walk are final there (a walk back only meets nodes nearer the seeds).
         self.resumable = reach if isinstance(reach, ResumableReach) else None
-        self.reach = reach if self.resumable is None else self.resumable.bounded(np.zeros(0, dtype=np.int64))
+        self.reach = reach if self.resumable is None else self.resumable.walk_view(np.zeros(0, dtype=np.int64))
         n = len(self.reach.dist.array)
         self.blocked = blocked
         # Node numbers fit in NODE (int32): on a large map these two are kept per search and side.
@@ -45,7 +45,7 @@ class FirstBlocked:
     def answer(self, starts: np.ndarray) -> None:
         """Answer every node of `starts` at once."""
         if self.resumable is not None:
-            self.reach = self.resumable.bounded(starts)
+            self.reach = self.resumable.walk_view(starts)
         walked = self._walk(np.unique(starts))
         if walked.size:
             self._resolve(walked)

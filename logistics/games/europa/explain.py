@@ -52,19 +52,26 @@ class Explanations:
         as far as the nodes read need (resumable_search.py)."""
         key = ("relaxed", id(reach), level)
         if key not in self._memo or self._memo[key][0] is not reach:
-            allowed = self.level <= level        # a whole-map mask: made once per search, not per unit
-            open_view = Unblocked(view)          # the same for both sides
-            over_seeds = reach.road_ends & allowed      # 36D: any road element, each in its own weather
-            seeds = over_seeds | ((reach.rail_ok | reach.seeds) & allowed)
+            allowed, how = self._relaxed_masks(level, view)
+            # 36D: any road element, each in its own weather; the rail and the sources.
+            seeds = (reach.road_ends | reach.rail_ok | reach.seeds) & allowed
             # Kept per level and seeds: groups whose networks come out the same share it.
             full = ("relaxed search", level, np.packbits(seeds).tobytes())
             if full not in self._memo:
-                how = self._overland(allowed, open_view)
                 earlier = self._memo.setdefault(("relaxed searches", level), [])
                 self._memo[full] = ResumableReach(self.index, seeds, **how, known=nearest_known(earlier, seeds, how))
                 earlier.append(self._memo[full])
             self._memo[key] = (reach, self._memo[full])
         return self._memo[key][1]
+
+    def _relaxed_masks(self, level: int, view) -> tuple[np.ndarray, dict]:
+        """The hexes within weather `level` and the relaxed searches' arguments there, made once per
+        level: the same for both sides (`Unblocked`), the same arrays for every group."""
+        key = ("relaxed masks", level)
+        if key not in self._memo:
+            allowed = self.level <= level        # a whole-map mask: made once per level, not per unit
+            self._memo[key] = (allowed, self._overland(allowed, Unblocked(view)))
+        return self._memo[key]
 
     def _first_blocked(self, relaxed: ResumableReach, reach: GroupReach, level: int, view,
                        starts: np.ndarray | None = None) -> FirstBlocked:
@@ -91,27 +98,37 @@ class Explanations:
     def _naval_block(self, unit: Unit, reach: GroupReach, i: int) -> Block | None:
         """Where the naval element fails (34F / 34K): from the friendly ports the unit can reach
         overland, the first zone hex on the shortest passage to a port connected to a source."""
-        if not reach.naval and not self.map.ports:
-            return None
+        return self._naval_blocks(reach, [unit], [i])[0]
+
+    def _naval_blocks(self, reach: GroupReach, units: list[Unit], nodes: list[int]) -> list[Block | None]:
+        """`_naval_block(unit, reach, i)` of each of `units` (all of one side) at its node of `nodes`,
+        as those calls one after the other answer, the regions of the nodes read at once."""
+        if not nodes or (not reach.naval and not self.map.ports):
+            return [None] * len(nodes)
         # Once per group and side, and once per region of hexes an overland line of any length
         # joins (not per unit and port: units x ports grew faster than the map).
-        key = ("naval goals", unit.side, id(reach))
+        key = ("naval goals", units[0].side, id(reach))
         known = self._memo.get(key)
         if known is None or known[0] is not reach:
-            known = self._memo[key] = (reach, *self._naval_goals(unit, reach))
+            known = self._memo[key] = (reach, *self._naval_goals(units[0], reach))
         _, goals, zones = known
         if not goals:
-            return None
-        regions = self._regions(unit.side)     # any-length overland lines, as _any_length
+            return [None] * len(nodes)
+        regions = self._regions(units[0].side)     # any-length overland lines, as _any_length
         if "port nodes" not in self._memo:
             ix = self.index
             self._memo["port nodes"] = {ix.pos[p.place.hex] for p in self.map.ports if p.place.hex is not None}
+        ports, at, memo = self._memo["port nodes"], np.array(nodes, dtype=np.int64), self._memo
+        found = []
         # `regions.reaches(port, i)` depends on i only through its region and whether i is a port.
-        key = ("naval block", unit.side, unit.coalition, goals, regions.region(i) if regions.into[i] else None,
-               i if i in self._memo["port nodes"] else None)
-        if key not in self._memo:
-            self._memo[key] = self._first_naval_block(unit, zones, goals, regions, i)
-        return self._memo[key]
+        for unit, i, inside, region in zip(units, nodes, regions.into[at].tolist(), regions.label[at].tolist()):
+            key = ("naval block", unit.side, unit.coalition, goals, region if inside else None,
+                   i if i in ports else None)
+            block = memo.get(key, memo)
+            if block is memo:
+                block = memo[key] = self._first_naval_block(unit, zones, goals, regions, i)
+            found.append(block)
+        return found
 
     def _naval_goals(self, unit: Unit, reach: GroupReach) -> tuple[frozenset, NavalZones]:
         """The sea nodes of the friendly destination-class ports connected to the group's sources,

@@ -227,8 +227,9 @@ ARRAY_SEARCH_FROM = 3000
 # over arrays on the 5,900 sea nodes of a 100k-hex map, 1.5x slower on the 21,000 of a 300k one.
 INDEX_SEARCH_UNTIL = 12_000
 # From this many, by scipy's breadth-first search (`_reach_by_scipy`): 3 ms a search against 36 ms
-# level by level on the 26,000 sea nodes of a 400k-hex map, whose regions import scipy anyway
-# (region_steps.SCIPY_FROM); a sea this large comes with a map of about 300k hexes or more.
+# level by level on the 26,000 sea nodes of a 400k-hex map; a sea this large comes with a map of
+# about 300k hexes or more, whose verdict runs five to eight naval searches, about the import's
+# cost (0.15-0.4 s) saved, and whose rail searches take scipy from 30k junctions (rail_search.SCIPY_FROM).
 SCIPY_SEARCH_FROM = 20_000
 
 

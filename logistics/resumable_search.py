@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.in_edges import in_rows
-from logistics.network import Distances, IndexReach, _distance_type, _distinct
+from logistics.network import _ORDINALS32, Distances, IndexReach, _distance_type, _distinct
 
 
 class ResumableReach(IndexReach):
@@ -51,8 +51,8 @@ class ResumableReach(IndexReach):
         self._work[added] = 0.0
         self._frontier = frontier[into[frontier]]       # a line enters these nodes from a neighbour
         self._rows = in_rows(index, edges, weight)
-        # `_distinct`'s scratch, one per map index for all these searches (8 bytes a node).
-        self._stamp = index.__dict__.setdefault("_resumable_stamp", np.empty(n, dtype=np.int64))
+        # `_distinct`'s scratch, one per map index for all these searches (int32, 4 bytes a node).
+        self._stamp = index.__dict__.setdefault("_resumable_stamp32", np.empty(n, dtype=np.int32))
         self._bound = 0.0 if self._frontier.size else np.inf    # the least distance on the frontier
         self._whole: Distances | None = None
         self._view: tuple[float, IndexReach] | None = None
@@ -74,8 +74,8 @@ class ResumableReach(IndexReach):
             ok = ok.ravel().nonzero()[0]     # one 1-D selection for both (as `search`)
             a = a.ravel().take(ok)
             np.minimum.at(work, a, cost.ravel().take(ok))
-            frontier = _distinct(a, stamp)
-            frontier = frontier.compress(into[frontier])     # a line enters these nodes from a neighbour
+            frontier = _distinct(a, stamp, _ORDINALS32)
+            frontier = frontier.compress(into.take(frontier))    # a line enters these nodes from a neighbour
         if not frontier.size:
             bound = np.inf
         self._frontier, self._bound = frontier, bound

@@ -159,3 +159,25 @@ def test_the_walks_view_reads_the_steps_of_the_whole_search_as_the_rounds_run_on
         assert views[0] is views[-1] and np.shares_memory(views[0].dist.array, reach._work)
     reach.dist                                   # finished: the whole search itself
     assert reach.walk_view(np.zeros(0, dtype=np.int64)) is reach
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_searches_sharing_the_int32_scratch_run_in_turns_give_the_whole_searches(indexes, seed):
+    """The relaxed searches of one index share one int32 `_distinct` scratch (4 bytes a node, not 8):
+    two searches run round by round in turns, each over rounds of hundreds of pushes, leave no
+    stale stamp that drops or repeats a frontier node: both end with `network.search`'s distances."""
+    rng = np.random.default_rng(100 + seed)
+    ix = indexes[1]
+    cases = [case(rng, ix, seed + k) for k in range(2)]
+    cases = [(how, seeds | (rng.random(len(ix)) < 0.05)) for how, seeds in cases]
+    reaches = [ResumableReach(ix, seeds, **how) for how, seeds in cases]
+    assert reaches[0]._stamp is reaches[1]._stamp and reaches[0]._stamp.dtype == np.int32
+    wants = [search(ix, seeds, **how).dist.array for how, seeds in cases]
+    for step in (0.1, 0.3, 0.6):
+        for reach, want in zip(reaches, wants):
+            reached = np.flatnonzero(want != np.inf)
+            nodes = reached[want[reached] <= np.quantile(want[reached], step)]
+            assert np.array_equal(reach.settled(nodes), want[nodes])
+    assert max(len(r._frontier) for r in reaches) > 128
+    for reach, want in zip(reaches, wants):
+        assert np.array_equal(reach.dist.array, want)

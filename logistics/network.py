@@ -264,15 +264,17 @@ class IndexReach(Reach):
         return b not in self._whole
 
     def next_step(self, cur: int, d: float) -> tuple[int, float]:
-        ix, dist = self.index, self.dist.array
+        ix, dist, edges, into = self.index, self.dist.array, self.mask_edges, self.into
         best = None
-        if self.out_of[cur]:
+        # Scalars read by `.item` (Python bools and floats, not NumPy's): exact, as every distance
+        # and weight is a float64 value or float32 whole number (`_distance_type`).
+        if self.out_of.item(cur):
             for b, e in zip(ix.nbr[cur].tolist(), ix.out_eid[cur].tolist()):
-                if e < 0 or not self.mask_edges[e] or not self.into[b]:
+                if e < 0 or not edges.item(e) or not into.item(b):
                     continue
-                w = 1.0 if self.weight is None else float(self.weight[e])
-                db = dist[b]
-                if db != np.inf:
+                w = 1.0 if self.weight is None else self.weight.item(e)
+                db = dist.item(b)
+                if db != math.inf:
                     if db + w != d:
                         continue
                 elif w - 1 != d or not self._unreached(b):

@@ -93,3 +93,37 @@ def test_float32_distances_and_weights_step_as_next_step_says(seed, cutoff):
     assert sum(step[0] >= 0 for step in steps) > 0.2 * len(nodes)
     if cutoff is None:
         assert all(want is None for step, want in zip(steps, expected) if step[0] < 0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("weights", ["unit", "float64", "float32"])
+def test_next_step_is_the_least_step_over_the_searchs_edges(seed, weights):
+    """`IndexReach.next_step` (its scalars read by `.item`) against the search's own edge list read
+    plainly (12A/B lines traced backwards: the least (node, weight) with dist(node, or -1 if not
+    reached) + weight == the distance), at every reached node of a whole search, with unit, float64
+    and float32 (the index's own: float32 distances) weights: the same step, as (int, float)."""
+    ix = index_of(plain_map(23, 19))
+    rng = np.random.default_rng(200 + seed)
+    n, e = len(ix), len(ix.src)
+    weight = {"unit": None, "float64": rng.integers(1, 4, e).astype(float),
+              "float32": rng.integers(1, 4, e).astype(np.float32)}[weights]
+    if weights == "float32":
+        ix.adverse_weight = weight                       # this map's own weights, random
+    reach = search(ix, rng.random(n) < 0.03, rng.random(e) < 0.9, rng.random(n) < 0.85,
+                   rng.random(n) < 0.9, weight)
+    array = reach.dist.array
+    assert array.dtype == (np.float64 if weights == "float64" else np.float32)
+    steps = {}
+    for a, b, w in zip(*(x.tolist() for x in reach.edges)):
+        steps.setdefault(a, []).append((b, w))
+    nodes = np.flatnonzero((array > 0) & (array != np.inf)).tolist()
+    assert len(nodes) > 100
+    for node in nodes:
+        d = float(array[node])
+        want = [(b, w) for b, w in steps.get(node, []) if (reach.dist.get(b, -1.0) + w == d)]
+        if not want:
+            with pytest.raises(ValueError):
+                reach.next_step(node, d)
+            continue
+        got = reach.next_step(node, d)
+        assert got == min(want) and type(got[0]) is int and type(got[1]) is float, node

@@ -120,3 +120,37 @@ def test_a_search_cut_off_below_far_reads_its_costs_as_bytes_and_gives_dijkstra(
     for cutoff in (1, 4, 7.5, 30, FAR - 1, FAR, 700, None):
         got = search(ix, seeds, ix.crossable, into, out_of, weight, cutoff).dist.array
         assert np.array_equal(got, dijkstra(ix, seeds, ix.crossable, into, out_of, weight, cutoff))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_kept_tables_are_the_tables_made_edge_by_edge_and_their_bytes(maps, seed):
+    """The kept rows of costs are the table made edge by edge (cost where the edge is one of the
+    search's, inf elsewhere; float32, the weight's type), and their bytes that table with FAR for
+    inf: made from each edge's byte when every weight is a whole number below FAR, and from the
+    usable costs alone when some edge the search never takes weighs more (still bytes)."""
+    from logistics.in_edges import FAR
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    if seed >= 2:                                  # an edge not crossable weighs FAR + 10: not a byte
+        far = rng.choice(len(ix.src), 5, replace=False)
+        ix.crossable[far] = False                  # the index's own (not shared with other tests)
+        ix.adverse_weight = ix.adverse_weight.copy()
+        ix.adverse_weight[far] = np.float32(FAR + 10)
+    weight, ie = ix.adverse_weight, ix.in_eid
+    want = np.where((ie >= 0) & ix.crossable[ie], weight[ie].astype(np.float64), np.inf)
+    nodes = rng.choice(len(ix), 400, replace=False)
+    floats, cut = in_rows(ix, ix.crossable, weight)(nodes), in_rows(ix, ix.crossable, weight, 6.0)(nodes)
+    assert floats.dtype == np.float32 and np.array_equal(floats, want[nodes])
+    assert cut.dtype == np.uint8 and np.array_equal(cut, np.where(want[nodes] == np.inf, FAR, want[nodes]))
+
+
+def test_the_forward_adverse_weight_is_43c3_s_cost_of_each_edge(maps):
+    """limited_reach's forward weight (43C3: 1, + 1 into a mountain or wooded-rough hex, + 1 across
+    a narrow strait), summed in float32, against the sum in float64 per edge."""
+    from logistics.games.europa.limited_reach import _forward_adverse
+    for map_ in maps:
+        ix = HexIndex(map_)
+        got = _forward_adverse(ix)
+        want = [1.0 + a + s for a, s in zip(ix.adverse[ix.src].tolist(), ix.narrow.tolist())]
+        assert got.dtype == np.float32 and got.tolist() == want
+        assert ix.adverse[ix.src].any() and (got == 1).any()

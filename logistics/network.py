@@ -242,7 +242,7 @@ class IndexReach(Reach):
 
     With a cutoff only distances up to it are kept; the rest read as not reached. The one place
     where that could differ from a whole search, a line's step toward a node not reached at all
-    (`Reach.next_step`, `dist(node, or -1)`), asks the whole search, computed then and kept."""
+    (`next_step` reads such a node's distance as -1), asks the whole search, computed then and kept."""
 
     def __init__(self, index: "HexIndex", seeds: np.ndarray, edges: np.ndarray, into: np.ndarray,
                  out_of: np.ndarray, weight: np.ndarray | None, cutoff: float | None, array: np.ndarray):

@@ -13,12 +13,16 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.walks import steps_back
+from logistics.in_edges import _kept
+from logistics.index_tables import OPPOSITE
 from logistics.network import NODE, IndexReach
 from logistics.resumable_search import ResumableReach
 
 _UNREAD = -2     # `step`: the node's step not read yet (-1: no step, at a seed or not reached)
 _PENDING = -3    # `first`: not answered yet (-1: no blocked node on the way back)
 _FEW = 8         # walks left in a batch from which each is walked alone (`FirstBlocked._walk_one`)
+_NO_STEP = np.uint32(0xFFFFFFFF)     # `_steps`: past every node (a node number read as uint32)
+_BACK = tuple(OPPOSITE.tolist())     # the direction of an edge's way back
 
 
 class FirstBlocked:
@@ -34,6 +38,7 @@ class FirstBlocked:
         # Node numbers fit in NODE (int32): on a large map these two are kept per search and side.
         self.step = np.full(n, _UNREAD, dtype=NODE)
         self.first = np.full(n, _PENDING, dtype=NODE)
+        self.costs = out_costs(reach.index, reach.mask_edges, reach.weight)
 
     def of(self, node: int) -> int | None:
         """The first blocked node a line from `node` enters back to its seed, or None."""
@@ -61,38 +66,78 @@ class FirstBlocked:
                 read.extend(self._walk_one(int(x)) for x in frontier.tolist())
                 break
             # As the step-by-step walk: a node at 0 (a seed) or not reached has no step back.
-            nxt, _ = steps_back(self.reach, frontier)
+            nxt = self._steps(frontier)
+            step[frontier] = nxt
+            read.append(frontier)           # those without a step (-1) answered -1 here, dropped later
             ends = nxt < 0
-            step[frontier[ends]], first[frontier[ends]] = -1, -1
-            nodes, nxt = frontier[~ends], nxt[~ends]
-            if not nodes.size:
-                break
-            step[nodes] = nxt
-            read.append(nodes)
-            hit = blocked[nxt]
-            first[nodes[hit]] = nxt[hit]                   # the walk ends at its first blocked node
-            on = np.unique(nxt[~hit])
-            frontier = on[(step[on] == _UNREAD) & (first[on] == _PENDING)]
+            if ends.any():
+                first[frontier[ends]] = -1
+                frontier, nxt = frontier[~ends], nxt[~ends]
+            hit = blocked.take(nxt)
+            if hit.any():
+                first[frontier[hit]] = nxt[hit]            # the walk ends at its first blocked node
+                nxt = nxt[~hit]
+            on = np.unique(nxt)
+            frontier = on[(step.take(on) == _UNREAD) & (first.take(on) == _PENDING)]
         return np.concatenate(read) if read else np.zeros(0, dtype=np.int64)
+
+    def _steps(self, nodes: np.ndarray) -> np.ndarray:
+        """`steps_back(self.reach, nodes)`'s nodes (-1: no step), read from the search's table of
+        costs in (`out_costs`): each edge out of a node is its neighbour's edge in from the
+        opposite direction. The least neighbour b with dist(b) + cost == d (as `next_step`); a
+        node left to `next_step` alone where no neighbour is such, where d is below the greatest
+        cost (a step toward a node not reached: `next_step` asks the search), where it is not
+        0 < d < inf or may not be left. A neighbour off the map (-1) reads the last row's cells;
+        as uint32 it is past every node, so it is never taken, only sends its node alone."""
+        if self.costs is None:
+            return steps_back(self.reach, nodes)[0]
+        table, greatest = self.costs
+        reach, n = self.reach, len(self.step)
+        dist = reach.dist.array
+        d = dist.take(nodes)
+        b = reach.index.nbr.take(nodes, axis=0)
+        at = b * 6
+        at += OPPOSITE
+        good = dist.take(b) + table.take(at) == d[:, None]      # inf (not an edge of the search): never
+        good &= reach.into.take(b)
+        nxt = np.where(good, b.view(np.uint32), _NO_STEP).min(axis=1).astype(np.int64)
+        alone = (nxt >= n) | ~((d >= greatest) & (d < np.inf)) | ~reach.out_of.take(nodes)
+        if alone.any():
+            for k in np.flatnonzero(alone).tolist():
+                x = float(d[k])
+                nxt[k] = reach.next_step(int(nodes[k]), x)[0] if 0 < x < np.inf else -1
+        return nxt
 
     def _walk_one(self, node: int) -> np.ndarray:
         """`_walk` of one start, step by step (`Reach.next_step`): the last few walks of a batch
         (a round of array work costs as much as a dozen steps walked one at a time)."""
         step, first, blocked, dist = self.step, self.first, self.blocked, self.reach.dist.array
         read = []
-        while step[node] == _UNREAD and first[node] == _PENDING:
-            d = float(dist[node])
+        while step.item(node) == _UNREAD and first.item(node) == _PENDING:
+            d = dist.item(node)
             if not 0 < d < np.inf:                   # a seed, or not reached: no step back
                 step[node] = first[node] = -1
                 break
-            nxt = self.reach.next_step(node, d)[0]
+            nxt = self._step_one(node, d)
             step[node] = nxt
             read.append(node)
-            if blocked[nxt]:
+            if blocked.item(nxt):
                 first[node] = nxt
                 break
             node = nxt
         return np.array(read, dtype=np.int64)
+
+    def _step_one(self, node: int, d: float) -> int:
+        """`next_step(node, d)`'s node for a node 0 < d < inf, read from the table of costs in
+        as `_steps` reads it (the same cases left to `next_step`)."""
+        reach = self.reach
+        if self.costs is None or d < self.costs[1] or not reach.out_of.item(node):
+            return reach.next_step(node, d)[0]
+        table, dist, into, best = self.costs[0], reach.dist.array, reach.into, -1
+        for b, back in zip(reach.index.nbr[node].tolist(), _BACK):
+            if b >= 0 and dist.item(b) + table.item(6 * b + back) == d and into.item(b) and (best < 0 or b < best):
+                best = b
+        return best if best >= 0 else reach.next_step(node, d)[0]
 
     def _resolve(self, walked: np.ndarray) -> None:
         """Each walked node still open takes the answer of its step's node: by pointer jumping,
@@ -115,6 +160,22 @@ class FirstBlocked:
             waiting = waiting[~done]
             pointer[waiting] = pointer[pointer[waiting]]
         first[open_] = answer
+
+
+def out_costs(index, edges: np.ndarray, weight: np.ndarray | None) -> tuple[np.ndarray, float] | None:
+    """The kept table of a search's costs in (`in_edges.in_rows`: row i, column d, the cost of the
+    edge into i from its neighbour in direction d, inf if not one of `edges`), flat, and its
+    greatest cost, kept with the index; None where no such table of costs is kept."""
+    entry = _kept(index, edges, weight) if weight is not None else None
+    if entry is None:
+        return None
+    kept = index.__dict__.setdefault("_first_blocked_costs", [])
+    for table, flat, greatest in kept:
+        if table is entry[2]:
+            return flat, greatest
+    usable = entry[2][entry[2] != np.inf]
+    kept.append((entry[2], entry[2].reshape(-1), float(usable.max()) if usable.size else np.inf))
+    return kept[-1][1:]
 
 
 def first_blocked_one_by_one(reach, blocked: np.ndarray, start: int) -> int | None:

@@ -62,14 +62,23 @@ class ResumableReach(IndexReach):
         """Rounds until every node of `nodes` is at or below the bound, final (None: to the end)."""
         work, into, nbr, rows, stamp = self._work, self.into, self.index.nbr, self._rows, self._stamp
         frontier, bound = self._frontier, self._bound
+        in_place = self.weight is not None and rows(frontier[:0]).dtype == work.dtype
         while frontier.size:
             here = work.take(frontier)
             bound = float(here.min())
-            if nodes is not None and (work[nodes] <= bound).all():
+            if nodes is not None and (work.take(nodes) <= bound).all():
                 break
             a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6), as `search` takes them
-            here = here[:, None]
-            cost = np.where(rows(frontier), here + 1.0, np.inf) if self.weight is None else here + rows(frontier)
+            if in_place:
+                # The rows are a new array of the distances' type: the distances added in place,
+                # each repeated along its row (a (k, 6) block adds quicker than a (k, 1) column
+                # broadcast); the same sums.
+                cost = rows(frontier)
+                cost += here.repeat(6).reshape(-1, 6)
+            elif self.weight is None:
+                cost = np.where(rows(frontier), here[:, None] + 1.0, np.inf)
+            else:
+                cost = here[:, None] + rows(frontier)
             ok = cost < work.take(a)
             ok = ok.ravel().nonzero()[0]     # one 1-D selection for both (as `search`)
             a = a.ravel().take(ok)

@@ -85,9 +85,10 @@ def _walked_rows(nodes: np.ndarray, kind_of: np.ndarray, walked: list) -> np.nda
 
 
 def _isolation(engine, unit, reach, node: int) -> tuple[bool, object]:
-    """3F: a unit whose group's seeds no overland line of any length reaches is isolated unless the
-    naval errata count for it (as `verdict`); whether it is, and why."""
-    isolated = engine._isolated(unit, reach, node)
+    """3F: a unit whose group's seeds no overland line of any length reaches (`_array_reads` read
+    that) is isolated unless the naval errata count for it (as `_isolated`, its seeds not read
+    again); whether it is, and why."""
+    isolated = not engine._naval_unisolated(unit, node, None)
     return isolated, engine._isolation(unit, reach, node) if isolated else None
 
 

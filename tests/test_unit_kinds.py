@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from logistics.files import load_scenario_file
+from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.supply import EuropaSupply
-from logistics.games.europa.unit_kinds import group_nodes, unit_kinds
+from logistics.games.europa.unit_kinds import batch_kinds, group_nodes, unit_kinds
 from logistics.position import NavalGroup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,3 +84,23 @@ def test_groups_are_asked_and_their_nodes_gathered_as_unit_by_unit(case):
     assert list(engine._groups) == list(alone._groups)
     assert [(r.source_of, n.tolist()) for r, n in found] == \
         [(r.source_of, sorted(n)) for r, n in reference.values()]
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_the_batchs_kinds_leave_embarked_and_garrison_units_to_verdict(case):
+    """unit_batch.py builds the verdicts of units on the map, not embarked and not deemed in supply
+    (39D, an intrinsic garrison: `verdict` judges them alone): their batch kind is their kind, every
+    other unit's -1; the nodes as `unit_kinds` gives them. A tenth of the units tagged as garrisons."""
+    position, map_ = list(_positions())[case]
+    units = [replace(u, tags=(*u.tags, INTRINSIC_GARRISON)) if k % 10 == 3 else u
+             for k, u in enumerate(position.units)]
+    engine = EuropaSupply(replace(position, units=tuple(units)), map_)
+    nodes, kind_of, _ = unit_kinds(engine)
+    at, batched = batch_kinds(engine)
+    assert at.tolist() == nodes and len(batched) == len(units)
+    for unit, kind, got in zip(units, kind_of, batched.tolist(), strict=True):
+        plain = unit.aboard is None and INTRINSIC_GARRISON not in unit.tags
+        assert got == (kind if plain else -1), unit.id
+    assert sum(k >= 0 for k in batched.tolist()) >= 0.8 * len(units)
+    if case == 2:
+        assert any(u.aboard and k >= 0 for u, k in zip(units, kind_of))     # embarked in port: a kind, no batch

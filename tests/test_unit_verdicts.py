@@ -83,13 +83,13 @@ BATCH_CASES = ((3000, 1), (10000, 2), "scenarios/fwtbt/aug-1936.yaml")
 
 def _batched_and_judged(monkeypatch, case) -> tuple[list, list, list]:
     """The batch's verdicts, `verdict`'s for the same units (an engine that walked the same lines),
-    and the units the batch built itself."""
+    and per verdict the batch built itself (None, its kind's first unit)."""
     monkeypatch.setattr(EuropaSupply, "BATCH", 1)          # every group walked at once
     position, map_ = _position(case)
     built = []
     reads = unit_batch._array_reads
-    monkeypatch.setattr(unit_batch, "_array_reads",
-                        lambda engine, fast, groups: (built.extend(fast), reads(engine, fast, groups))[1])
+    monkeypatch.setattr(unit_batch, "_array_reads", lambda engine, nodes, kinds, groups: (
+        built.extend((None, groups[kind][0]) for kind in kinds.tolist()), reads(engine, nodes, kinds, groups))[1])
     engine, reference = EuropaSupply(position, map_), EuropaSupply(position, map_)
     engine._walk_lines()
     reference._walk_lines()

@@ -12,25 +12,24 @@ import numpy as np
 from logistics.verdict import Block
 
 
-def unlined(engine, rest: list) -> list:
-    """Of `rest` ((k, unit, node, group, kind) of units on the map, not deemed in supply, none of
-    whose lines was walked), those that no line of their group reaches and no line to general
-    supply points either (12C3, 44D1: those are on points, left to `verdict`): the units `verdict`
-    finds out of supply, in the units' order."""
-    by_kind: dict[int, list] = {}
-    for entry in rest:
-        by_kind.setdefault(entry[4], []).append(entry)
-    out = []
-    for entries in by_kind.values():
-        unit, reach = entries[0][1], entries[0][3]
-        nodes = np.fromiter((e[2] for e in entries), dtype=np.int64, count=len(entries))
-        none = ~engine._lines_found(reach, nodes)
-        points = engine.points_reach(unit)
+def unlined(engine, units, rest: np.ndarray, nodes: np.ndarray, kinds: np.ndarray, reaches: list) -> np.ndarray:
+    """Of the units `rest` (their numbers, ascending: units on the map, not deemed in supply, none of
+    whose lines was walked; `nodes`, `kinds`: every unit's node and kind, `reaches`: each kind's
+    group), those that no line of their group reaches and no line to general supply points either
+    (12C3, 44D1: those are on points, left to `verdict`): the units `verdict` finds out of supply,
+    ascending. Kinds are read in the order of their first unit in `rest`."""
+    of = kinds.take(rest)
+    kept = np.zeros(len(rest), dtype=bool)
+    distinct, first = np.unique(of, return_index=True)
+    for kind in distinct[np.argsort(first)].tolist():
+        rows = np.flatnonzero(of == kind)
+        at = nodes.take(rest.take(rows))
+        none = ~engine._lines_found(reaches[kind], at)
+        points = engine.points_reach(units[rest.item(rows.item(0))])
         if points is not None:
-            none &= ~engine._lines_found(points, nodes)
-        out += [e for e, kept in zip(entries, none.tolist()) if kept]
-    out.sort(key=lambda e: e[0])
-    return out
+            none &= ~engine._lines_found(points, at)
+        kept[rows] = none
+    return rest[kept]
 
 
 def blocks(engine, entries: list) -> list[Block]:

@@ -1,19 +1,20 @@
 """Every unit's verdict at once (issue 19: at 1M hexes the verdicts of 50,000 units, each a chain
 of calls, were a tenth of the whole). The units whose line `Lines._walk_group` walked (in general
 supply, 12B) and those no line reaches (out of supply, their Blocks from blocked_batch.py) read
-their isolation (3F) and attack supply (12D) as array reads per group and side, then one light loop
-builds their Verdicts; every other unit (off the map, embarked, deemed in supply, on supply points,
-a line with a naval element or walked alone) is judged by `EuropaSupply.verdict`, in the units'
-order. Each verdict reads exactly as `verdict` gives it."""
+their isolation (3F) and attack supply (12D) as array reads per group and side, then their Verdicts
+are made column by column (the units picked as arrays, not one by one); every other unit (off the
+map, embarked, deemed in supply, on supply points, a line with a naval element or walked alone) is
+judged by `EuropaSupply.verdict`, in the units' order. Each verdict reads exactly as `verdict` gives it."""
 from __future__ import annotations
+
+from itertools import repeat
 
 import numpy as np
 
 from logistics.games.europa.blocked_batch import blocks, unlined
 from logistics.games.europa.lines import WalkedLine
-from logistics.games.europa.rules import INTRINSIC_GARRISON
 from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
-from logistics.games.europa.unit_kinds import unit_kinds
+from logistics.games.europa.unit_kinds import batch_kinds, unit_kinds
 from logistics.games.europa.walked import summaries
 from logistics.hex_ids import hex_ids
 from logistics.verdict import Verdict, made_verdict
@@ -26,54 +27,55 @@ def unit_verdicts(engine) -> list[Verdict]:
     if engine.unchecked or engine.rules.deemed_in_supply:
         return [engine.verdict(u) for u in units]
     # Units of one side, coalition and affiliation share their group (12C1) and what is read per
-    # group: each unit's kind and each kind's group found once per engine (unit_kinds.py).
-    nodes, kind_of, groups = unit_kinds(engine)
+    # group: each unit's kind and each kind's group found once per engine (unit_kinds.py); off the
+    # map, embarked, or deemed in supply (39D): kind -1, left to `verdict`.
+    groups = unit_kinds(engine)[2]
+    nodes, kinds = batch_kinds(engine)
     reaches = [reach for _, reach in groups]
     walked = [engine._walked(reach) for reach in reaches]       # per kind: its group's walked lines
-    kinds = np.array(kind_of, dtype=np.int64)
     rows = _walked_rows(nodes, kinds, walked)
-    fast, rest, at = [], [], []         # (k, unit, node, group, kind[, its walked line's row]); fast's k
-    for k, (unit, node, kind, row) in enumerate(zip(units, nodes, kind_of, rows.tolist())):
-        # Off the map, embarked, or deemed in supply (39D): left to `verdict`.
-        if kind < 0 or unit.aboard is not None or INTRINSIC_GARRISON in unit.tags:
-            continue
-        if row >= 0:
-            fast.append((k, unit, node, reaches[kind], kind, row))
-            at.append(k)
-        else:
-            rest.append((k, unit, node, reaches[kind], kind))
-    blocked = unlined(engine, rest)
-    cut_offs, attack_reads = _array_reads(engine, fast + blocked, groups)
+    fast = np.flatnonzero(rows >= 0)                            # the units whose line was walked
+    blocked = unlined(engine, units, np.flatnonzero((rows < 0) & (kinds >= 0)), nodes, kinds, reaches)
+    batch = np.concatenate((fast, blocked))
+    at, of = nodes.take(batch), kinds.take(batch)
+    cut_offs, attacks = _array_reads(engine, at, of, groups)
+    at, of, batch = at.tolist(), of.tolist(), batch.tolist()
+    batch_units = [units[k] for k in batch]
     # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
-    printed = hex_ids(engine.index, [e[2] for e in fast + blocked])
-    found = blocks(engine, blocked)
+    printed = hex_ids(engine.index, at)
+    n = len(fast)
+    found = blocks(engine, list(zip(batch[n:], batch_units[n:], at[n:], [reaches[kind] for kind in of[n:]],
+                                    of[n:])))
     reader = engine.line_reader
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
     walks_of = [reader.group_walks(reach) for _, reach in groups]     # what the lines read, not the engine
-    at = np.array(at, dtype=np.int64)
-    summed = summaries(engine, kinds.take(at), rows.take(at), walked, reaches)     # lengths, sources, ...
+    lengths, sources, weathers, places = summaries(engine, kinds.take(fast), rows.take(fast), walked, reaches)
+    # 3F: the few units cut off from their seeds, read one by one (as `verdict`), in the batch's order.
+    isolated, isolation = [False] * len(batch), [None] * len(batch)
+    for j in np.flatnonzero(cut_offs).tolist():
+        isolated[j], isolation[j] = _isolation(engine, batch_units[j], reaches[of[j]], at[j])
+    # The walked lines' verdicts, made column by column (IN_SUPPLY, 12B: a line ends at a source).
+    fast_kinds, fast_units = of[:n], batch_units[:n]
+    lines = map(WalkedLine, zip(repeat(reader), [walks_of[kind] for kind in fast_kinds], at[:n],
+                                [walked[kind] for kind in fast_kinds], rows.take(fast).tolist()))
+    made = list(map(made_verdict, [u.id for u in fast_units], [u.side for u in fast_units],
+                    [u.affiliation for u in fast_units], printed[:n], repeat(IN_SUPPLY, n), sources,
+                    isolated[:n], attacks[:n], weathers, lengths, lines, repeat(None), [u.oos for u in fast_units],
+                    repeat(0), [rules_of[kind].copy() for kind in fast_kinds], places, isolation[:n]))
+    # 12B: no line reaches the units of `blocked`, `found` says why
+    for unit, kind, hex_, j, block in zip(batch_units[n:], of[n:], printed[n:], range(n, len(batch)), found):
+        made.append(made_verdict(unit.id, unit.side, unit.affiliation, hex_, OUT_OF_SUPPLY, None, isolated[j],
+                                 attacks[j], None, {}, [], block, unit.oos, unit.oos + 1, rules_of[kind].copy(),
+                                 isolation=isolation[j]))
     out: list = [None] * len(units)
-    for (k, unit, node, reach, kind, row), cut_off, attacks, hex_, lengths, source, weather, place in zip(
-            fast, cut_offs, attack_reads, printed, *summed):
-        isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
-        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, IN_SUPPLY, source, isolated,
-                              attacks, weather, lengths, WalkedLine((reader, walks_of[kind], node, walked[kind], row)),
-                              None, unit.oos, 0, rules_of[kind].copy(), place, isolation)
-    n = len(fast)
-    for (k, unit, node, reach, kind), cut_off, attacks, hex_, block in zip(blocked, cut_offs[n:], attack_reads[n:],
-                                                                           printed[n:], found):
-        # 12B: no line reaches the unit, `found` says why
-        isolated, isolation = _isolation(engine, unit, reach, node) if cut_off else (False, None)
-        out[k] = made_verdict(unit.id, unit.side, unit.affiliation, hex_, OUT_OF_SUPPLY, None, isolated,
-                              attacks, None, {}, [], block, unit.oos, unit.oos + 1, rules_of[kind].copy(),
-                              isolation=isolation)
+    for k, v in zip(batch, made):
+        out[k] = v
     # Every other unit, in the units' order, as `verdict` judges it alone.
     return [engine.verdict(units[k]) if v is None else v for k, v in enumerate(out)]
 
 
-def _walked_rows(nodes: list[int], kind_of: np.ndarray, walked: list) -> np.ndarray:
+def _walked_rows(nodes: np.ndarray, kind_of: np.ndarray, walked: list) -> np.ndarray:
     """Per unit, the row of its line in its kind's walked lines (-1: none walked, or no kind)."""
-    nodes = np.array(nodes, dtype=np.int64)
     rows = np.full(len(nodes), -1, dtype=np.int64)
     for kind, parts in enumerate(walked):
         if parts is not None:
@@ -83,22 +85,19 @@ def _walked_rows(nodes: list[int], kind_of: np.ndarray, walked: list) -> np.ndar
 
 
 def _isolation(engine, unit, reach, node: int) -> tuple[bool, object]:
-    """3F: a unit whose group's seeds no overland line of any length reaches is isolated unless the
-    naval errata count for it (as `verdict`); whether it is, and why."""
-    isolated = engine._isolated(unit, reach, node)
+    """3F: a unit whose group's seeds no overland line of any length reaches (`_array_reads` read
+    that) is isolated unless the naval errata count for it (as `_isolated`, its seeds not read
+    again); whether it is, and why."""
+    isolated = not engine._naval_unisolated(unit, node, None)
     return isolated, engine._isolation(unit, reach, node) if isolated else None
 
 
-def _array_reads(engine, entries: list, groups: list) -> tuple[list[bool], list[bool]]:
-    """For each of `entries` ((k, unit, node, group, kind, ...); `groups`: a unit and its group per
-    kind): whether no overland line of any length reaches its group's seeds (3F: isolated unless the
-    naval errata count), and its attack supply (12D: an overland element to a step of its side;
-    12D2: a full line to a port of its coalition's classes): array reads per kind of unit."""
-    if not entries:
-        return [], []
-    nodes = np.fromiter((e[2] for e in entries), dtype=np.int64, count=len(entries))
-    kind_of = np.fromiter((e[4] for e in entries), dtype=np.int64, count=len(entries))
-    cut_off, attack = np.zeros(len(entries), dtype=bool), np.zeros(len(entries), dtype=bool)
+def _array_reads(engine, nodes: np.ndarray, kind_of: np.ndarray, groups: list) -> tuple[np.ndarray, list[bool]]:
+    """For each unit at `nodes` of kinds `kind_of` (`groups`: a unit and its group per kind): whether
+    no overland line of any length reaches its group's seeds (3F: isolated unless the naval errata
+    count), and its attack supply (12D: an overland element to a step of its side; 12D2: a full line
+    to a port of its coalition's classes): array reads per kind of unit."""
+    cut_off, attack = np.zeros(len(nodes), dtype=bool), np.zeros(len(nodes), dtype=bool)
     for kind in np.unique(kind_of).tolist():
         unit, reach = groups[kind]
         rows = np.flatnonzero(kind_of == kind)
@@ -109,5 +108,4 @@ def _array_reads(engine, entries: list, groups: list) -> tuple[list[bool], list[
         if ports is not None:
             supplied = supplied | engine._lines_found(ports, at)
         attack[rows] = supplied
-    return cut_off.tolist(), attack.tolist()
-
+    return cut_off, attack.tolist()

@@ -7,23 +7,37 @@ from __future__ import annotations
 
 import numpy as np
 
+from logistics.games.europa.rules import INTRINSIC_GARRISON
+
 
 def unit_kinds(engine) -> tuple[list[int], list[int], list[tuple]]:
     """Per unit, the node its line is traced from (an embarked unit: its group's port, 12B4; -1:
     none, off the map or at sea) and its kind (-1 where it has no node); per kind, its first unit
     with a node and that unit's group (`engine.general_reach`, asked in the units' order). Kept
     per engine."""
+    return _kinds(engine)[:3]
+
+
+def batch_kinds(engine) -> tuple[np.ndarray, np.ndarray]:
+    """`unit_kinds`' nodes and kinds as arrays, the kind -1 also for a unit embarked or deemed in
+    supply (39D): the units whose verdicts unit_batch.py may make itself, read in one pass."""
+    return _kinds(engine)[3:]
+
+
+def _kinds(engine) -> tuple:
     known = engine._memo.get("unit kinds")
     if known is None:
         pos, kinds, groups = engine.index.pos, {}, []
-        nodes, kind_of = [], []
+        nodes, kind_of, batched = [], [], []
         for unit, node in zip(engine.position.units, engine._unit_nodes()):
-            if unit.aboard is not None:          # embarked: traced from its group's port
+            plain = unit.aboard is None
+            if not plain:                   # embarked: traced from its group's port
                 hex_, _, cannot = engine.placed_hex(unit)
                 node = pos.get(hex_) if cannot is None else None
             if node is None:
                 nodes.append(-1)
                 kind_of.append(-1)
+                batched.append(-1)
                 continue
             key = (unit.side, unit.coalition, unit.affiliation)
             kind = kinds.get(key)
@@ -32,16 +46,18 @@ def unit_kinds(engine) -> tuple[list[int], list[int], list[tuple]]:
                 groups.append((unit, engine.general_reach(unit)))
             nodes.append(node)
             kind_of.append(kind)
-        known = engine._memo["unit kinds"] = (nodes, kind_of, groups)
+            batched.append(kind if plain and INTRINSIC_GARRISON not in unit.tags else -1)
+        known = engine._memo["unit kinds"] = (nodes, kind_of, groups, np.array(nodes, dtype=np.int64),
+                                              np.array(batched, dtype=np.int64))
     return known
 
 
 def group_nodes(engine) -> list[tuple]:
     """Per group (in the order of its first unit), the group and the distinct nodes its units'
     lines are traced from, sorted."""
-    nodes, kind_of, groups = unit_kinds(engine)
+    _, kind_of, groups, nodes, _ = _kinds(engine)
     by_group: dict[int, tuple] = {}
     for kind, (_, reach) in enumerate(groups):
         by_group.setdefault(id(reach), (reach, []))[1].append(kind)
-    nodes, kind_of = np.array(nodes, dtype=np.int64), np.array(kind_of, dtype=np.int64)
+    kind_of = np.array(kind_of, dtype=np.int64)
     return [(reach, np.unique(nodes[np.isin(kind_of, kinds)])) for reach, kinds in by_group.values()]

@@ -96,3 +96,22 @@ def test_the_chains_steps_and_weights_are_the_index_edges(index):
     assert index.rail[edge].all()
     assert (index.rail_weight[edge].astype(float) == chains.weight).all()
     assert (chains.weight > 1).any()          # low-volume hexes among them
+
+
+def test_a_batch_holds_each_node_its_lines_pass_once_in_order_with_its_step(index):
+    """Walks that follow one chain together pass its nodes more than once: the batch keeps each
+    node of the lines walked (every line's nodes to its end, 12B) once, sorted, with its step."""
+    reach, _ = _side_reach(index, np.random.default_rng(50))
+    array = reach.dist.array
+    moving = np.flatnonzero((array > 0) & (array != np.inf))
+    starts = np.random.default_rng(51).choice(moving, size=400, replace=False)
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    nodes, nxt, weight = walks.batches[0]
+    assert (np.diff(nodes) > 0).all()
+    on_lines = {}
+    for start in starts.tolist():
+        _, steps = _one_line(reach, start)
+        at = [start] + [b for b, _ in steps]
+        on_lines.update(zip(at, steps + [(-1, 0.0)]))
+    assert dict(zip(nodes.tolist(), zip(nxt.tolist(), weight.tolist()))) == on_lines

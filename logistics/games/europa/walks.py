@@ -93,9 +93,14 @@ def walk_many(walks, starts: np.ndarray, jump: bool = True) -> None:
             return walk_many(walks, starts, False)      # a step not forced: the batch one step a round
         parts.append(passed)
     nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))
-    # Walks that followed one chain together passed some nodes twice, with the same steps.
-    nodes, first = np.unique(nodes, return_index=True)
-    nxt, weight = nxt[first], weight[first]
+    # Walks that followed one chain together passed some nodes twice, with the same steps: each
+    # node kept once (at its last place, marked in the scratch stamp), then sorted; np.unique
+    # sorted them all, stably, to keep the first (3.3x the time for a rail batch of 6k).
+    place = np.arange(len(nodes))
+    stamp[nodes] = place
+    last = place.compress(stamp.take(nodes) == place)
+    last = last.take(nodes.take(last).argsort())
+    nodes, nxt, weight = nodes.take(last), nxt.take(last), weight.take(last)
     walks.batches.append((nodes, nxt, weight))          # `Walks.after` reads them when asked
     walks.walked.append((nodes, *_ends(nodes, nxt, walks)))     # and `Walks.ends` these
 

@@ -42,7 +42,10 @@ class FixedGraph:
         else:
             self.graph = rx.PyDiGraph(multigraph=True, node_count_hint=n, edge_count_hint=len(tail) + 64)
             self.graph.add_nodes_from([None] * n)
-            self.graph.extend_from_weighted_edge_list(list(zip(tail.tolist(), head.tolist(), cost.tolist())))
+            # Fed as an iterator, not a list: each 3-tuple is made and freed in turn, not 13k (at
+            # 100k hexes) held at once: 1.2 -> 0.8 ms a side with the cyclic collector off, as in
+            # `verdicts()`, 1.8 -> 0.8 ms with it on. rustworkx takes any iterable.
+            self.graph.extend_from_weighted_edge_list(zip(tail.tolist(), head.tolist(), cost.tolist()))
 
     def distances(self, starts: np.ndarray, offsets: np.ndarray | None = None) -> np.ndarray:
         """Each node's least cost from any of `starts` (distinct node numbers, at least one; each at

@@ -13,7 +13,7 @@ import pytest
 
 from logistics.games.europa import chain_walks
 from logistics.games.europa.lines import Walks
-from logistics.games.europa.walks import walk_many
+from logistics.games.europa.walks import steps_back, walk_many
 from logistics.rail_sides import rail_net, side_rail
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,3 +96,98 @@ def test_the_chains_steps_and_weights_are_the_index_edges(index):
     assert index.rail[edge].all()
     assert (index.rail_weight[edge].astype(float) == chains.weight).all()
     assert (chains.weight > 1).any()          # low-volume hexes among them
+
+
+def test_a_batch_holds_each_node_its_lines_pass_once_in_order_with_its_step(index):
+    """Walks that follow one chain together pass its nodes more than once: the batch keeps each
+    node of the lines walked (every line's nodes to its end, 12B) once, sorted, with its step."""
+    reach, _ = _side_reach(index, np.random.default_rng(50))
+    array = reach.dist.array
+    moving = np.flatnonzero((array > 0) & (array != np.inf))
+    starts = np.random.default_rng(51).choice(moving, size=400, replace=False)
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    nodes, nxt, weight = walks.batches[0]
+    assert (np.diff(nodes) > 0).all()
+    on_lines = {}
+    for start in starts.tolist():
+        _, steps = _one_line(reach, start)
+        at = [start] + [b for b, _ in steps]
+        on_lines.update(zip(at, steps + [(-1, 0.0)]))
+    assert dict(zip(nodes.tolist(), zip(nxt.tolist(), weight.tolist()))) == on_lines
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_junctions_steps_read_at_once_are_each_junctions_step_and_jump(index, seed):
+    """`junction_steps`: every junction's step back (12B: the rail element; the least (node,
+    weight), `IndexReach.next_step`) and where its line goes on (to the junction at the end of
+    the chain it enters, `jump`, when no seed lies inside the chain on the way), as `steps_back`
+    and `jump` read them one junction at a time (`junction_walked` reads them back); -1 where the
+    line ends (a seed, a node not reached), one more cell -2 for a node that is no junction."""
+    reach, net = _side_reach(index, np.random.default_rng(20 + seed))
+    chains = chain_walks.chain_walks(index)
+    table = chains.junction_steps(reach)
+    ahead = table[0]
+    junctions = net.nodes[net.junctions]
+    nodes, step, weight, places = chains.junction_walked(table, np.arange(len(junctions)))
+    assert (nodes == junctions).all()
+    assert len(ahead) == len(junctions) + 1 and ahead[-1] == -2
+    assert (chains.junction_of[junctions] == np.arange(len(junctions))).all()
+    assert (np.delete(chains.junction_of, junctions) == len(junctions)).all()
+    expected = {"step": [], "weight": [], "ahead": [], "place": []}
+    for node in junctions.tolist():
+        nxt, w = steps_back(reach, np.array([node]))
+        expected["step"].append(int(nxt[0]))
+        expected["weight"].append(float(w[0]) if nxt[0] >= 0 else 0.0)
+        if nxt[0] < 0:
+            expected["ahead"].append(-1), expected["place"].append(-1)
+            continue
+        went, jumped = chains.jump(reach, np.array([node]), nxt)
+        expected["ahead"].append(int(went[0]))
+        expected["place"].append(int(jumped[0]) if jumped.size else -1)
+    assert step.tolist() == expected["step"] and weight.tolist() == expected["weight"]
+    assert ahead[:-1].tolist() == expected["ahead"]
+    assert places.tolist() == [p for p in expected["place"] if p >= 0]         # in the junctions' order
+    assert len(places) > 100 and (ahead[:-1] == -1).sum() > 0                  # jumps and ends
+    ties = index.rail[index.out_eid[junctions]] & (index.out_eid[junctions] >= 0)
+    lower = reach.dist.array[index.nbr[junctions]] + reach.weight[index.out_eid[junctions]]
+    assert ((ties & (lower == reach.dist.array[junctions, None])).sum(axis=1) > 1).any()   # ties seen
+
+
+def test_rail_walks_step_their_junctions_from_the_table(index, monkeypatch):
+    """A rail walk reads its junctions' steps from `junction_steps` (one call per batch), and the
+    steps it records are those of one line at a time."""
+    reach, net = _side_reach(index, np.random.default_rng(31))
+    array = reach.dist.array
+    moving = np.flatnonzero((array > 0) & (array != np.inf))
+    starts = np.random.default_rng(32).choice(moving, size=300, replace=False)
+    tables = []
+    original = chain_walks.ChainWalks.junction_steps
+    monkeypatch.setattr(chain_walks.ChainWalks, "junction_steps",
+                        lambda self, r: tables.append(original(self, r)) or tables[-1])
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    assert len(tables) == 1
+    junction = np.zeros(len(index), dtype=bool)
+    junction[net.nodes[net.junctions]] = True
+    nodes, nxt, weight = walks.batches[0]
+    assert junction[nodes].sum() > 100
+    for node, b, w in zip(nodes.tolist(), nxt.tolist(), weight.tolist()):
+        d = array.item(node)
+        assert (b, w) == (reach.next_step(node, d) if 0 < d < np.inf else (-1, 0.0))
+
+
+def test_a_net_too_large_for_the_table_walks_its_rounds_to_the_same_steps(index, monkeypatch):
+    """Where the table does not pay (a net of TABLE_UNDER junctions or more) the rounds read every
+    front's steps: the same batch as with the table, and no table read."""
+    reach, _ = _side_reach(index, np.random.default_rng(33))
+    array = reach.dist.array
+    starts = np.random.default_rng(34).choice(np.flatnonzero((array > 0) & (array != np.inf)), 300, replace=False)
+    with_table = Walks(reach)
+    walk_many(with_table, starts)
+    monkeypatch.setattr(chain_walks, "TABLE_UNDER", len(rail_net(index).junctions))
+    monkeypatch.setattr(chain_walks.ChainWalks, "junction_steps", lambda self, reach: pytest.fail("table read"))
+    walks = Walks(reach)
+    walk_many(walks, starts)
+    assert all(np.array_equal(a, b) for a, b in zip(walks.batches[0], with_table.batches[0]))
+    assert walks.ends == with_table.ends

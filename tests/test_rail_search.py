@@ -67,6 +67,18 @@ def test_scipy_and_rustworkx_give_a_plain_dijkstras_distances_on_random_graphs(s
         assert np.array_equal(got, want), use_scipy
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_rustworkx_graph_holds_every_edge_given_with_its_cost(seed):
+    """The graph fed its edges as an iterator (not a list) holds each edge given, in order, with
+    its cost (12B: a low-volume hex's 1 + LOW_VOLUME_WEIGHT), and no other."""
+    rng = np.random.default_rng(40 + seed)
+    n = int(rng.integers(300, 3000))
+    tail, head, cost = random_graph(rng, n)
+    graph = FixedGraph(n, tail, head, cost, use_scipy=False).graph
+    assert graph.num_nodes() == n
+    assert list(graph.weighted_edge_list()) == list(zip(tail.tolist(), head.tolist(), cost.tolist()))
+
+
 @pytest.fixture(scope="module")
 def synthetic_engines():
     sys.path.insert(0, str(ROOT / "benchmarks"))

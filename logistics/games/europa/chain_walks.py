@@ -20,6 +20,13 @@ from logistics.in_edges import shared
 from logistics.network import HexIndex, IndexReach
 from logistics.rail_sides import rail_net
 
+# A batch of rail walks runs 10-30 rounds; a round from the table saves about 60 us of a round read
+# at its front, whatever its size. The table costs about 13 ns a junction's edge at 100k hexes
+# (9.7k junctions, 30k edges: 0.36-0.48 ms, paid back 1.5-2x), but 40 ns at 1M (98k junctions,
+# 309k edges: 11-12 ms against 6-9 ms saved, the fronts' own gathers being most of a round
+# there): it is read for nets of fewer junctions than this (maps to about 200k hexes).
+TABLE_UNDER = 20_000
+
 
 class ChainWalks:
     """The map's rail chains as walks back toward their junctions, made once per index: for each
@@ -44,6 +51,41 @@ class ChainWalks:
         weight[~first] -= net.along_total[np.flatnonzero(~first) - 1]
         self.weight = weight
         self.begin = net.walk_begins[order_edge].astype(np.int32)     # where each place's walk begins
+        self.s_j = None                                # `_junction_slots`, made when first read
+
+    def _junction_slots(self, index: HexIndex) -> None:
+        """Each junction's rail edges out (a step back of a rail search, `IndexReach.next_step`),
+        by junction then neighbour, each with its weight and, when the neighbour lies inside a chain,
+        where a walk entering it jumps (`jump`): that walk's place and the junction at its end."""
+        net = self.net
+        junction = net.map_junctions
+        # Map node -> junction number; any other node -> one past the last (`junction_steps`' -2).
+        self.junction_of = np.full(len(index), len(junction), dtype=np.int32)
+        self.junction_of[junction] = np.arange(len(junction))
+        nbr, eid = index.nbr.take(junction, axis=0), index.out_eid.take(junction, axis=0)
+        rail = (eid >= 0) & index.rail.take(eid)
+        # Each junction's row sorted by neighbour, the least first (as `next_step`), then its rail
+        # edges read in row order: by junction, then neighbour.
+        width = nbr.shape[1]
+        col = np.where(rail, nbr, len(index)).argsort(axis=1)
+        flat = (col + width * np.arange(len(junction))[:, None]).ravel()
+        flat = flat.compress(rail.ravel().take(flat))
+        self.s_j, b, e = flat // width, nbr.ravel().take(flat), eid.ravel().take(flat)
+        self.s_node, self.s_b, self.s_w = junction.take(self.s_j), b, index.rail_weight.take(e).astype(float)
+        self.w_less_one, rest = [], self.s_w
+        while rest.size:                               # the weights' few distinct values, less one
+            self.w_less_one.append(rest.item(0) - 1)
+            rest = rest.compress(rest != rest.item(0))
+        local = net.local.take(b)
+        inner = np.flatnonzero(net.inner.take(local))
+        pair = net.place.take(net.into.take(local.take(inner), axis=0))
+        place = np.where(self.before.take(pair[:, 0]) == self.s_node.take(inner), pair[:, 1], pair[:, 0])
+        self.s_place = np.full(len(b), -1, dtype=np.int64)
+        self.s_place[inner] = place
+        self.s_far = np.zeros(len(b), dtype=np.int64)  # the junction the walk ends at (0: none)
+        self.s_far[inner] = self.before.take(self.begin.take(place))
+        self.s_along = np.zeros(len(b))
+        self.s_along[inner] = net.along_total.take(place)
 
     def jump(self, reach: IndexReach, came: np.ndarray, entered: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Where the walks that stepped from `came` into `entered` (each a step back of `reach`)
@@ -66,6 +108,58 @@ class ChainWalks:
         through = dist.take(entered.take(at)) - dist.take(junction) == net.along_total.take(place)
         nxt[at[through]] = junction[through]
         return nxt, place[through]
+
+    def table_pays(self) -> bool:
+        """Whether a batch of rail walks (more than `walks.FEW`) pays for `junction_steps` by its
+        cheaper rounds (see TABLE_UNDER)."""
+        return len(self.net.junctions) < TABLE_UNDER
+
+    def junction_steps(self, reach: IndexReach) -> tuple[np.ndarray, ...]:
+        """Every junction's step back in `reach` (a rail search, `walks_along_chains`), read at once
+        as `walks.steps_back` and `jump` would read it: per junction number, where its line goes on
+        (`ahead`; -1: it ends there, at a seed or a node not reached; -2: undecided, left to
+        `steps_back`; one more cell, -2, for the nodes that are no junction) and the edge of its
+        step (`slot`, -1: none; read back by `junction_walked`)."""
+        if self.s_j is None:
+            self._junction_slots(reach.index)
+        d, nj = reach.dist.array, len(self.net.junctions)
+        dnode = d.take(self.net.map_junctions)
+        ends = (dnode <= 0) | (dnode == np.inf)        # at a seed, or not reached: no step back
+        dj, db = dnode.take(self.s_j), d.take(self.s_b)
+        # `next_steps`' rule: the least neighbour a line may come from, lowering the distance by the
+        # step's weight, or toward a node not reached where d = w - 1 (the search is not cut off):
+        # only at a junction whose distance is some edge's weight less one.
+        ok = db + self.s_w == dj
+        moving = dnode.compress(~ends)
+        if any((moving == w).any() for w in self.w_less_one):
+            ok |= (db == np.inf) & (self.s_w - 1 == dj)
+        ok &= reach.into.take(self.s_b) & reach.out_of.take(self.s_node)
+        at = np.flatnonzero(ok)
+        j = self.s_j.take(at)
+        first = (np.diff(j, prepend=-1) != 0) & ~ends.take(j)     # each moving junction's least step
+        at, j = at.compress(first), j.compress(first)
+        ahead = np.full(nj + 1, -2)                    # moving, no step: undecided; not a junction
+        ahead[:nj][ends] = -1
+        b, far = self.s_b.take(at), self.s_far.take(at)
+        # `jump`: on to the chain's junction when no seed lies inside it on the way.
+        through = (self.s_place.take(at) >= 0) & (d.take(b) - d.take(far) == self.s_along.take(at))
+        ahead.put(j, np.where(through, far, b))
+        slot = np.full(nj, -1)
+        slot.put(j, at)
+        return ahead, slot
+
+    def junction_walked(self, table: tuple[np.ndarray, np.ndarray], at: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The junctions `at` (numbers) walked from `junction_steps`' table, as `walks.steps_back`
+        records them (node, step, weight; -1 and 0 where a line ends), and the places of the walks
+        they jumped along (for `passed`)."""
+        ahead, slot = (a.take(at) for a in table)
+        slot = slot.compress(ahead >= 0)
+        step = np.full(len(at), -1)
+        weight = np.zeros(len(at))
+        went = ahead >= 0
+        step[went], weight[went] = self.s_b.take(slot), self.s_w.take(slot)
+        jumped = ahead.compress(went) != step.compress(went)       # on to a junction, not the step
+        return self.net.map_junctions.take(at), step, weight, self.s_place.take(slot.compress(jumped))
 
     def passed(self, reach: IndexReach, places: np.ndarray) -> tuple[np.ndarray, ...] | None:
         """The nodes the jumps at `places` passed (each walk from its entered node to the last

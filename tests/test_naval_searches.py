@@ -4,7 +4,8 @@ tests/test_whole_map_searches.py). They are kept per zones, sea and destinations
 the same destinations in another order is its own (its next nodes follow that order). On a sea
 sailed both ways, the supply stage (`naval_reached`) and the explanations of blocked lines
 (`naval._zone_free`) read which nodes a search reaches from the zone-free sea's parts, with no
-search until a next node is read."""
+search until a next node is read; on a sea searched by scipy they share one search from the same
+destinations, whatever their order."""
 import random
 import sys
 from pathlib import Path
@@ -60,6 +61,7 @@ def test_which_nodes_a_naval_element_reaches_is_read_from_the_zone_free_seas_par
     rng.shuffle(destinations)
     want = _reach_by_node(sea, zones, list(dict.fromkeys(destinations)))
     searches.clear()
+    assert naval._by_parts(sea)
     stage = naval_reached(sea, zones, destinations)
     free = _zone_free(sea, zones, set(destinations))
     assert naval_reached(sea, zones, list(dict.fromkeys(destinations))) is stage
@@ -71,6 +73,24 @@ def test_which_nodes_a_naval_element_reaches_is_read_from_the_zone_free_seas_par
     assert list(stage.items()) == list(want.items())
     assert all(stage.get(node, "unreached") == want.get(node, "unreached") for node in sea.nodes + ["nowhere"])
     assert len(searches) == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_on_a_sea_searched_by_scipy_the_explanations_read_the_supply_stages_naval_search(searches, monkeypatch, seed):
+    """34K: on a sea of scipy's size (`naval._by_parts`: its search is cheaper than the parts), the
+    zone-free passages toward a set of ports are the supply stage's search from those ports (no
+    second search), and they are the nodes a search of its own reaches, node for node."""
+    rng = random.Random(seed)
+    sea, zones = symmetric_sea(rng, rng.randint(1, 40))
+    for size in ("ARRAY_SEARCH_FROM", "INDEX_SEARCH_UNTIL", "SCIPY_SEARCH_FROM"):
+        monkeypatch.setattr(naval, size, 0)
+    destinations = rng.sample(sea.nodes, rng.randint(1, 5))
+    stage = naval_reached(sea, zones, destinations * 2)
+    assert naval_reach(sea, zones, destinations) is stage and searches == ["_reach_by_scipy"]
+    free = _zone_free(sea, zones, set(rng.sample(destinations, len(destinations))))
+    assert len(searches) == 1 and free is stage
+    own = _reach_by_node(sea, zones, destinations)
+    assert all((node in free) == (node in own) for node in sea.nodes)
 
 
 def test_a_sea_not_sailed_both_ways_is_searched():

@@ -68,3 +68,28 @@ def test_connections_are_the_parts_of_the_graph_made_hex_by_hex(case, open_borde
         closed = EuropaSupply(position, map_, replace(rules, open_borders=()))
         assert any(len(engine._connection_components(s)) > len(closed._connection_components(s))
                    for s in {u.side for u in position.units})
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_a_multi_hex_citys_hexes_are_connected_without_rail_between_them(case):
+    """12C1 ruling (AEG, 05-Mar-04): a multi-hex city is one city, so its adjacent rail hexes are in
+    one connection even where no rail joins them (here the rail between them taken off the map's
+    index), as the graph made hex by hex has them."""
+    position, map_ = list(positions())[case]
+    engine = EuropaSupply(position, map_)
+    ix = engine.index
+    split = []
+    for city in map_.cities:
+        hexes = [ix.pos[h] for h in city.place.hexes]
+        if len(hexes) > 1 and all(ix.rail_hex[hexes]):
+            between = np.isin(ix.src, hexes) & np.isin(ix.dst, hexes)
+            ix.rail[between] = False
+            split.append(hexes)
+    assert split
+    joined = 0
+    for side in sorted({u.side for u in position.units}):
+        want = reference_components(engine, side)
+        labels = engine._connection_labels(side)
+        assert [int(labels[i]) for i in range(len(ix))] == [want.get(i, -1) for i in range(len(ix))]
+        joined += sum(len({int(labels[h]) for h in hexes}) == 1 and labels[hexes[0]] >= 0 for hexes in split)
+    assert joined

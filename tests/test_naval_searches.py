@@ -1,10 +1,11 @@
 """The naval element's searches (12B4 / 34K): mid-sized seas are searched node by node over the
 sea's numbers (`_reach_by_index`, checked against the plain breadth-first search in
-tests/test_whole_map_searches.py). They are kept per
-zones, sea and destinations: the supply stage and the explanations of blocked lines
-(`naval._zone_free`, which reads only which nodes a search reaches) share one search from the same
-destinations, whatever their order; a search from the same destinations in another order is its
-own (its next nodes follow that order)."""
+tests/test_whole_map_searches.py). They are kept per zones, sea and destinations; a search from
+the same destinations in another order is its own (its next nodes follow that order). On a sea
+sailed both ways, the supply stage (`naval_reached`) and the explanations of blocked lines
+(`naval._zone_free`) read which nodes a search reaches from the zone-free sea's parts, with no
+search until a next node is read; on a sea searched by scipy they share one search from the same
+destinations, whatever their order."""
 import random
 import sys
 from pathlib import Path
@@ -13,8 +14,9 @@ import pytest
 from test_whole_map_searches import random_sea
 
 import logistics.games.europa.naval as naval
-from logistics.games.europa.naval import _reach_by_node, _zone_free, naval_reach
+from logistics.games.europa.naval import _reach_by_node, _zone_free, naval_reach, naval_reached
 from logistics.games.europa.supply import EuropaSupply
+from logistics.hexgrid import Hex
 from logistics.rulings.cases.europa_naval import strait
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -32,26 +34,75 @@ def searches(monkeypatch):
     return made
 
 
-@pytest.mark.parametrize("seed", range(20))
-def test_the_explanations_read_the_supply_stages_naval_search(searches, monkeypatch, seed):
-    """34K: the zone-free passages toward a set of ports are the supply stage's search from those
-    ports (no second search), and they are the nodes a search of its own reaches, node for node."""
+def symmetric_sea(rng: random.Random, n: int):
+    """`random_sea` with every passage's reverse added (in random places), and a box named twice."""
+    sea, zones = random_sea(rng, n)
+    for a in list(sea.adjacent):
+        for b in list(sea.adjacent[a]):
+            if a not in sea.adjacent[b]:
+                sea.adjacent[b].insert(rng.randint(0, len(sea.adjacent[b])), a)
+    if rng.random() < 0.5:
+        sea.nodes = sea.nodes + ["box1"]        # one node, numbered by its later row
+    assert sea.symmetric
+    return sea, zones
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_which_nodes_a_naval_element_reaches_is_read_from_the_zone_free_seas_parts(searches, monkeypatch, seed):
+    """12B4 / 34K: on a sea sailed both ways, `naval_reached` (the supply stage's) and `_zone_free`
+    (the explanations') answer which nodes a naval element reaches, and how many, with no search:
+    as the breadth-first search node by node, from destinations given twice, blocked or off the
+    sea; its next nodes and order are that search's, made once, when first read."""
     rng = random.Random(seed)
-    sea, zones = random_sea(rng, rng.randint(1, 40))
-    sea.symmetric = True            # as `first_block` asks only of a sea sailed both ways
+    sea, zones = symmetric_sea(rng, rng.randint(1, 40))
     if seed % 3:
         monkeypatch.setattr(naval, "ARRAY_SEARCH_FROM", 0)
-    if seed % 3 == 2:
-        monkeypatch.setattr(naval, "INDEX_SEARCH_UNTIL", 0)
-        monkeypatch.setattr(naval, "SCIPY_SEARCH_FROM", 0 if seed % 2 else 10 ** 9)   # by scipy or level by level
+    destinations = rng.sample(sea.nodes, rng.randint(0, 5)) * rng.randint(1, 2) + ["nowhere"]
+    rng.shuffle(destinations)
+    want = _reach_by_node(sea, zones, list(dict.fromkeys(destinations)))
+    searches.clear()
+    assert naval._by_parts(sea)
+    stage = naval_reached(sea, zones, destinations)
+    free = _zone_free(sea, zones, set(destinations))
+    assert naval_reached(sea, zones, list(dict.fromkeys(destinations))) is stage
+    for got in (stage, free):
+        assert len(got) == len(want) and bool(got) == bool(want)
+        for node in sea.nodes + ["nowhere", Hex(-5, -5)]:
+            assert (node in got) == (node in want)
+    assert searches == []
+    assert list(stage.items()) == list(want.items())
+    assert all(stage.get(node, "unreached") == want.get(node, "unreached") for node in sea.nodes + ["nowhere"])
+    assert len(searches) == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_on_a_sea_searched_by_scipy_the_explanations_read_the_supply_stages_naval_search(searches, monkeypatch, seed):
+    """34K: on a sea of scipy's size (`naval._by_parts`: its search is cheaper than the parts), the
+    zone-free passages toward a set of ports are the supply stage's search from those ports (no
+    second search), and they are the nodes a search of its own reaches, node for node."""
+    rng = random.Random(seed)
+    sea, zones = symmetric_sea(rng, rng.randint(1, 40))
+    for size in ("ARRAY_SEARCH_FROM", "INDEX_SEARCH_UNTIL", "SCIPY_SEARCH_FROM"):
+        monkeypatch.setattr(naval, size, 0)
     destinations = rng.sample(sea.nodes, rng.randint(1, 5))
-    stage = naval_reach(sea, zones, destinations * 2)
-    assert naval_reach(sea, zones, destinations) is stage and len(searches) == 1
-    shuffled = rng.sample(destinations, len(destinations))
-    free = _zone_free(sea, zones, set(shuffled))
+    stage = naval_reached(sea, zones, destinations * 2)
+    assert naval_reach(sea, zones, destinations) is stage and searches == ["_reach_by_scipy"]
+    free = _zone_free(sea, zones, set(rng.sample(destinations, len(destinations))))
     assert len(searches) == 1 and free is stage
-    own = _reach_by_node(sea, zones, sorted(shuffled, key=lambda g: sea.order.get(g, -1)))
+    own = _reach_by_node(sea, zones, destinations)
     assert all((node in free) == (node in own) for node in sea.nodes)
+
+
+def test_a_sea_not_sailed_both_ways_is_searched():
+    """Where a passage is one-way, `naval_reached` is `naval_reach`, the search itself."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        sea, zones = random_sea(rng, 30)
+        if not sea.symmetric:
+            destinations = rng.sample(sea.nodes, 3)
+            assert naval_reached(sea, zones, destinations) is naval_reach(sea, zones, destinations)
+            return
+    pytest.fail("no one-way sea")
 
 
 def test_another_order_of_the_destinations_is_another_search(searches):
@@ -85,8 +136,9 @@ def test_a_mid_sized_sea_is_searched_by_numbers(searches, monkeypatch):
 
 
 def _verdicts_and_groups(position, map_, monkeypatch, off_map_own_zones: bool) -> tuple[list, int, int]:
-    """The verdicts, the groups of searches made and the naval searches made; with
-    `off_map_own_zones`, a coalition's own danger zones count as its own even off the map."""
+    """The verdicts, the groups of searches made and the naval searches and zone-free seas
+    labelled (`naval._free_parts`); with `off_map_own_zones`, a coalition's own danger zones
+    count as its own even off the map."""
     if off_map_own_zones:
         monkeypatch.setattr(EuropaSupply, "_zone_coalition",
                             lambda self, c: c if c in self.rules.coalition_danger_zones else "")
@@ -94,6 +146,8 @@ def _verdicts_and_groups(position, map_, monkeypatch, off_map_own_zones: bool) -
     search = naval._reach_by_node
     for name in ("_reach_by_node", "_reach_by_index", "_reach_by_level", "_reach_by_scipy"):
         monkeypatch.setattr(naval, name, lambda sea, zones, ends: made.append(1) or search(sea, zones, ends))
+    roots = naval.component_roots
+    monkeypatch.setattr(naval, "component_roots", lambda *a: made.append(1) or roots(*a))
     engine = EuropaSupply(position, map_)
     verdicts = [v.as_dict() for v in engine.verdicts()]
     monkeypatch.undo()

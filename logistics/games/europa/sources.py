@@ -18,6 +18,17 @@ def map_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, ...]:
     """The map's rail edges (from, to, in edge order) and the adjacent hexes of each multi-hex
     city (x < y, in city order), as node arrays: they depend on the map only, so they are kept
     with it (made again if its city list is replaced or grows, as Map.city does)."""
+    return _kept_pairs(map_, index)[:4]
+
+
+def rail_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`map_pairs` numbered over the map's rail hexes (`index.rail_hex`, in node order), each rail
+    hexside once and the city pairs of two rail hexes (the only ones a connection may hold):
+    (the rail hexes' nodes, pair ends, pair ends), intp. Kept with the map, as `map_pairs`."""
+    return _kept_pairs(map_, index)[4:]
+
+
+def _kept_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, ...]:
     cached = map_.__dict__.get("_connection_pairs")
     if cached is None or cached[0] is not index or cached[1] is not map_.cities or cached[2] != len(map_.cities):
         rail = np.flatnonzero(index.rail)
@@ -28,10 +39,19 @@ def map_pairs(map_: Map, index: HexIndex) -> tuple[np.ndarray, ...]:
                 pairs += [(x, y) for x in hexes for y in hexes
                           if x < y and index.hexes[x].is_adjacent(index.hexes[y])]
         city_a, city_b = np.array(pairs, dtype=np.int64).reshape(-1, 2).T
+        rail_a, rail_b = index.src[rail].astype(np.int64), index.dst[rail].astype(np.int64)
+        hexes = np.flatnonzero(index.rail_hex)
+        local = np.full(len(index), -1, dtype=np.intp)
+        local[hexes] = np.arange(len(hexes))
+        once = rail_a < rail_b                     # both edges of a rail hexside are rail
+        # A multi-hex city's adjacent hexes are connected (12C1 ruling, AEG 05-Mar-04), but a
+        # connection holds rail hexes only (`_connection_nodes`): a pair with another hex never joins.
+        both = (local[city_a] >= 0) & (local[city_b] >= 0)
+        a = np.concatenate([local[rail_a[once]], local[city_a[both]]])
+        b = np.concatenate([local[rail_b[once]], local[city_b[both]]])
         cached = map_.__dict__["_connection_pairs"] = (
-            index, map_.cities, len(map_.cities), index.src[rail].astype(np.int64),
-            index.dst[rail].astype(np.int64), city_a, city_b)
-    return cached[3:]
+            index, map_.cities, len(map_.cities), (rail_a, rail_b, city_a, city_b, hexes, a, b))
+    return cached[3]
 
 
 class Sources:
@@ -63,13 +83,16 @@ class Sources:
         graph, numbered in order of their least nodes (-1: not in the graph), from whole arrays."""
         key = ("connection labels", side)
         if key not in self._memo:
-            kept, a, b = self._connection_edges(side)
-            once = a < b                  # each rail hexside once (both its edges are kept)
-            roots = component_roots(len(kept), a[once], b[once])
-            # A part's root is its least node (kept is in node order): parts numbered in that order.
-            is_root = roots == np.arange(len(kept))
+            # Over the map's rail hexes, which hold every node of the graph (no remap per side).
+            rail, a, b = rail_pairs(self.map, self.index)
+            nodes = self._connection_nodes(side).take(rail)
+            keep = nodes.take(a) & nodes.take(b)
+            roots = component_roots(len(rail), a.compress(keep), b.compress(keep))
+            # A part's root is its least node (rail is in node order): parts numbered in that order;
+            # a rail hex outside the graph is a part of its own, not numbered.
+            number = np.cumsum((roots == np.arange(len(rail))) & nodes) - 1
             labels = np.full(len(self.index), -1, dtype=np.int64)
-            labels[kept] = (np.cumsum(is_root) - 1)[roots]
+            labels[rail.compress(nodes)] = number.take(roots.compress(nodes))
             self._memo[key] = labels
         return self._memo[key]
 
@@ -80,11 +103,7 @@ class Sources:
         kept[j]) and its edges as graph node pairs."""
         key = ("connection edges", side)
         if key not in self._memo:
-            ix, view = self.index, self.view(side)
-            nodes = view.enter_rail.copy()
-            if self.rules.open_borders:
-                open_codes = [k for k, c in enumerate(ix.country_names) if c in self.rules.open_borders]
-                nodes |= ix.rail_hex & np.isin(ix.country, open_codes)
+            ix, nodes = self.index, self._connection_nodes(side)
             rail_a, rail_b, city_a, city_b = map_pairs(self.map, ix)
             keep = nodes[rail_a] & nodes[rail_b]
             # A multi-hex city is one city (12C1 ruling, AEG 05-Mar-04): its adjacent hexes are
@@ -96,6 +115,14 @@ class Sources:
             self._memo[key] = (kept, local[np.concatenate([rail_a[keep], city_a[joined]])],
                                local[np.concatenate([rail_b[keep], city_b[joined]])])
         return self._memo[key]
+
+    def _connection_nodes(self, side: str) -> np.ndarray:
+        """The connection graph's nodes (`_connection_edges`), a node mask: rail hexes only."""
+        ix, nodes = self.index, self.view(side).enter_rail
+        if self.rules.open_borders:
+            open_codes = [k for k, c in enumerate(ix.country_names) if c in self.rules.open_borders]
+            nodes = nodes | (ix.rail_hex & np.isin(ix.country, open_codes))
+        return nodes
 
     def _connection_graph(self, side: str) -> tuple[rx.PyGraph, np.ndarray]:
         """The rail connections of `_connection_edges` as a graph: graph node j is map node kept[j]."""

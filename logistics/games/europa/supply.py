@@ -26,7 +26,7 @@ import numpy as np
 from logistics.errors import LoadError
 from logistics.games.europa.explain import Explanations
 from logistics.games.europa.lines import LineReader, Lines
-from logistics.games.europa.naval import NavalZones, naval_reach, port_state, sea_graph
+from logistics.games.europa.naval import NavalZones, naval_reached, port_state, sea_graph
 from logistics.games.europa.reach import GroupReach
 from logistics.games.europa.rules import INTRINSIC_GARRISON, EuropaRules, units_unchecked
 from logistics.games.europa.sources import Sources
@@ -227,7 +227,8 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
                 destinations.append(sea.port_node(port))
         if not destinations:
             return
-        reach.naval = naval_reach(sea, zones, destinations)   # kept with the zones: the same for many groups
+        # Kept with the zones (the same for many groups); its next nodes searched only when read.
+        reach.naval = naval_reached(sea, zones, destinations)
         for port in self.map.ports:
             node = sea.port_node(port)
             state = port_state(self.position, self.map, self.rules, port)

@@ -6,7 +6,7 @@ from itertools import count
 
 import numpy as np
 
-from logistics.games.europa.garrisons import intrinsic_garrisons
+from logistics.games.europa.garrisons import garrison_mask
 from logistics.mapdata import Map
 from logistics.network import HexIndex
 from logistics.position import Position
@@ -74,8 +74,8 @@ class SideView:
         nodes = PositionNodes(position, index) if nodes is None else nodes
         self.enemy_units = nodes.units(side, friendly=False)
         # 39D, 12A (DPS, 08-Oct-04): a pacified enemy city's intrinsic garrison is an enemy unit.
-        self.enemy_garrisons = index.mask(h for enemy in position.enemies_of(side)
-                                          for h in intrinsic_garrisons(position, map_, garrison_sizes, enemy))
+        enemies = [nodes.owner_codes[e] for e in position.enemies_of(side) if e in nodes.owner_codes]
+        self.enemy_garrisons = garrison_mask(position, map_, index, nodes.owner, enemies, garrison_sizes)
         self.enemy_counters = self.enemy_units.copy()
         self.enemy_units |= self.enemy_garrisons
         self.friendly_units = nodes.units(side, friendly=True)

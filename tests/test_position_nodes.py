@@ -167,3 +167,19 @@ def test_the_garrison_mask_is_the_intrinsic_garrisons_of_the_enemies(case, seed)
         for enemy in position.enemies_of(side):
             want |= reference_mask(ix, intrinsic_garrisons(position, map_, sizes, enemy))
         assert np.array_equal(engine.view(side).enemy_garrisons, want), side
+
+
+@pytest.mark.parametrize("names", [255, 256, 257, 700])
+def test_the_owner_table_numbers_any_count_of_owners(names):
+    """The owners are numbered in bytes while there are at most 256 of them, then again as whole
+    numbers (`view._numbered`): each owner's mask is its hexes, however many owners there are."""
+    s = synthetic(1000, 50, 6)
+    ix = EuropaSupply(s.position, s.map).index
+    rng = np.random.default_rng(names)
+    every = rng.permutation(np.arange(len(s.position.owner)) % names).tolist()
+    owner = {h: f"owner {k}" for h, k in zip(s.position.owner, every)}
+    position = replace(s.position, owner=owner)
+    nodes = PositionNodes(position, ix)
+    assert len(nodes.owner_codes) == len(set(owner.values())) == names
+    for side in sorted(set(owner.values()))[::7] + ["owner 0", "nobody"]:
+        assert np.array_equal(nodes.owned(side), reference_mask(ix, [h for h, o in owner.items() if o == side])), side

@@ -38,6 +38,9 @@ _ORDINALS = np.arange(1 << 16)   # `_distinct`'s 0, 1, 2, ...: made once, read a
 _ORDINALS32 = _ORDINALS.astype(np.int32)   # the same for `search`'s int32 scratch
 
 
+_FEW_HEXES = 64         # HexIndex.mask: up to this many hexes, a look-up per hex
+
+
 class HexIndex:
     def __init__(self, map_: Map):
         self.map = map_
@@ -145,8 +148,14 @@ class HexIndex:
         return len(self.hexes)
 
     def mask(self, hexes) -> np.ndarray:
-        """Node mask of `hexes` (any iterable of hexes; those off the map are left out)."""
-        return self.node_mask(self.nodes(hexes))
+        """Node mask of `hexes` (any iterable of hexes; those off the map are left out). A few
+        hexes (most calls: seeds, ports, barred cities) are looked up one by one (`pos.get`, the
+        same grid), which costs less than `nodes`' arrays for up to about 64."""
+        hexes = hexes if isinstance(hexes, (list, tuple, set, frozenset)) else list(hexes)
+        if len(hexes) > _FEW_HEXES:
+            return self.node_mask(self.nodes(hexes, len(hexes)))
+        get = self.pos.get
+        return self.node_mask([get(h, -1) for h in hexes])
 
     def nodes(self, hexes, count: int = -1) -> np.ndarray:
         """The node of each of `hexes`, -1 off the map, read from the grid of axial coordinates: on

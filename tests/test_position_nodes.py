@@ -1,16 +1,23 @@
 """A side's masks of the owner table and the units made once per position from whole arrays
 (issue 19: generator masks over the owner table, which has a row per hex, were a tenth of a
 1M-hex verdict), against the per-hex masks they replace: on seeded synthetic maps (units in
-pockets, a neutral country) and the bundled FWtBT scenario."""
+pockets, a neutral country) and the bundled FWtBT scenario; and 39D, a side's enemy intrinsic
+garrisons read from the owner table (`garrisons.garrison_mask`, the cities' nodes kept with the
+map), against `intrinsic_garrisons` city by city, with cities captured, unpacified, under
+pacification works done and not done, dispersed, and owned off the map."""
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from logistics.files import load_scenario_file
+from logistics.games.europa.garrisons import DISPERSED, garrison_mask, intrinsic_garrisons
 from logistics.games.europa.supply import EuropaSupply
 from logistics.games.europa.view import LOSE_ZOC_AT, PositionNodes
+from logistics.hexgrid import Hex
+from logistics.position import Pacification
 from logistics.zoc import zoc_hexes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,3 +124,62 @@ def test_each_units_node_is_its_hexs_node_looked_up_alone():
     want = [None if u.hex is None else engine.index.pos.get(u.hex) for u in position.units]
     assert sum(n is None for n in want) >= 8 and len(set(want)) > 20
     assert engine._unit_nodes() == want
+
+
+def shuffled(position, map_, seed):
+    """The position with its cities' hexes owned, unpacified, worked and dispersed at random, and
+    the map with holes at some of its cities' hexes (owned, but on no node)."""
+    rng = np.random.default_rng(seed)
+    city_hexes = sorted({h for c in map_.cities for h in c.place.hexes})
+    pick = lambda part: [city_hexes[i] for i in rng.choice(len(city_hexes), len(city_hexes) // part + 1, replace=False)]  # noqa: E731
+    sides = sorted({s.name for s in position.sides}) + ["neutral"]
+    owner = dict(position.owner)
+    for h in pick(3):
+        owner[h] = str(rng.choice(sides))
+    for h in pick(20):
+        owner.pop(h, None)
+    owner[Hex(10**6, 3)] = sides[0]                 # owned far off the map
+    works = tuple(Pacification(h, turns=2, held=int(rng.integers(0, 3))) for h in pick(8))
+    holes = set(pick(15))
+    return (replace(position, owner=owner, unpacified=frozenset(pick(10)), pacification=works,
+                    marks={**position.marks, DISPERSED: frozenset(pick(12))}),
+            replace(map_, terrain={h: t for h, t in map_.terrain.items() if h not in holes}))
+
+
+@pytest.mark.parametrize("case", range(4))
+@pytest.mark.parametrize("seed", range(3))
+def test_the_garrison_mask_is_the_intrinsic_garrisons_of_the_enemies(case, seed):
+    position, map_ = list(positions())[case]
+    position, map_ = shuffled(position, map_, seed) if seed else (position, map_)
+    engine = EuropaSupply(position, map_)
+    ix, nodes = engine.index, PositionNodes(position, engine.index)
+    found = 0
+    for sizes in (("dot", "major"), ("major",), ("city", "town", "dot", "major"), ()):
+        for side in sorted({s.name for s in position.sides}) + ["neutral", "nobody"]:
+            want = reference_mask(ix, intrinsic_garrisons(position, map_, sizes, side))
+            code = [nodes.owner_codes[side]] if side in nodes.owner_codes else []
+            assert np.array_equal(garrison_mask(position, map_, ix, nodes.owner, code, sizes), want), (sizes, side)
+            found += int(want.sum())
+    assert found > 0 or (case == 3 and not seed)     # the scenario as loaded: every city unpacified
+    for side in sorted({s.name for s in position.sides}):
+        sizes = engine.rules.intrinsic_garrison_sizes
+        want = np.zeros(len(ix), dtype=bool)
+        for enemy in position.enemies_of(side):
+            want |= reference_mask(ix, intrinsic_garrisons(position, map_, sizes, enemy))
+        assert np.array_equal(engine.view(side).enemy_garrisons, want), side
+
+
+@pytest.mark.parametrize("names", [255, 256, 257, 700])
+def test_the_owner_table_numbers_any_count_of_owners(names):
+    """The owners are numbered in bytes while there are at most 256 of them, then again as whole
+    numbers (`view._numbered`): each owner's mask is its hexes, however many owners there are."""
+    s = synthetic(1000, 50, 6)
+    ix = EuropaSupply(s.position, s.map).index
+    rng = np.random.default_rng(names)
+    every = rng.permutation(np.arange(len(s.position.owner)) % names).tolist()
+    owner = {h: f"owner {k}" for h, k in zip(s.position.owner, every)}
+    position = replace(s.position, owner=owner)
+    nodes = PositionNodes(position, ix)
+    assert len(nodes.owner_codes) == len(set(owner.values())) == names
+    for side in sorted(set(owner.values()))[::7] + ["owner 0", "nobody"]:
+        assert np.array_equal(nodes.owned(side), reference_mask(ix, [h for h, o in owner.items() if o == side])), side

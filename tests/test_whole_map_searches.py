@@ -31,12 +31,16 @@ def reference_mask(ix, hexes) -> np.ndarray:
 
 
 def test_a_mask_holds_the_hexes_on_the_map_and_nothing_else(loaded):
+    """`HexIndex.mask` of a few hexes (looked up one by one) and of more (read as arrays), from
+    any iterable: hexes far off the map and just off its edge are left out."""
     ix = index_of(loaded.map)
     rng = random.Random(5)
-    for _ in range(20):
-        hexes = rng.sample(ix.hexes, rng.randint(0, 40)) + [Hex(10_000, rng.randint(0, 9))] * rng.randint(0, 3)
+    edge = sorted({n for h in ix.hexes for n in h.neighbours() if n not in ix.pos})
+    for k in range(60):
+        hexes = (rng.sample(ix.hexes, rng.choice([rng.randint(0, 70), rng.randint(60, 200)]))
+                 + [Hex(10_000, rng.randint(0, 9)), Hex(-3, -10**9)] * rng.randint(0, 3) + rng.sample(edge, rng.randint(0, 4)))
         rng.shuffle(hexes)
-        got = ix.mask(iter(hexes))
+        got = ix.mask((iter, list, tuple, set)[k % 4](hexes))
         assert got.shape == (len(ix),) and got.dtype == bool
         assert np.array_equal(got, reference_mask(ix, hexes))
     assert not ix.mask([Hex(10_000, 0)]).any() and not ix.mask([]).any()

@@ -6,7 +6,7 @@ from itertools import count
 
 import numpy as np
 
-from logistics.games.europa.garrisons import intrinsic_garrisons
+from logistics.games.europa.garrisons import garrison_mask
 from logistics.mapdata import Map
 from logistics.network import HexIndex
 from logistics.position import Position
@@ -29,6 +29,18 @@ def _zoc_mask(map_: Map, index: HexIndex, nodes: PositionNodes, side: str) -> np
     return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))
 
 
+def _numbered(names, n: int) -> tuple[np.ndarray, dict[str, int]]:
+    """Each of `names` (n of them, read twice at most) numbered by first appearance, and the
+    numbering: read into bytes while there are at most 256 names (a fifth less time than
+    np.fromiter's conversion of each number), else again into int64."""
+    number = defaultdict(count().__next__)
+    try:
+        return np.frombuffer(bytes(map(number.__getitem__, names)), np.uint8), number
+    except ValueError:          # a 257th name: bytes take no number past 255
+        number = defaultdict(count().__next__)
+        return np.fromiter(map(number.__getitem__, names), np.int64, n), number
+
+
 class PositionNodes:
     """A position's hexes as arrays over the map index, made once for every side: each node's
     owner (a number; -1 unowned) and each on-map unit's node and side. Units off the map fall on a
@@ -38,11 +50,10 @@ class PositionNodes:
         self.index = index
         owner = position.owner       # a row per hex: read as whole arrays, never per side
         # One pass over the owners: numbered by first appearance, then renumbered in name order.
-        number = defaultdict(count().__next__)
-        codes = np.fromiter(map(number.__getitem__, owner.values()), np.int64, len(owner))
+        codes, number = _numbered(owner.values(), len(owner))
         self.owner_codes = {o: k for k, o in enumerate(sorted(number))}
-        renumber = np.array([self.owner_codes[o] for o in number], dtype=np.int64)
-        table = np.full(len(index) + 1, -1, dtype=np.int64)     # the spare last cell takes hexes off the map
+        renumber = np.array([self.owner_codes[o] for o in number], dtype=np.int32)
+        table = np.full(len(index) + 1, -1, dtype=np.int32)     # the spare last cell takes hexes off the map
         table[index.nodes(owner, len(owner))] = renumber[codes]
         self.owner = table[:-1]
         self.on_map = on_map = [u for u in position.units if u.hex is not None]
@@ -74,8 +85,8 @@ class SideView:
         nodes = PositionNodes(position, index) if nodes is None else nodes
         self.enemy_units = nodes.units(side, friendly=False)
         # 39D, 12A (DPS, 08-Oct-04): a pacified enemy city's intrinsic garrison is an enemy unit.
-        self.enemy_garrisons = index.mask(h for enemy in position.enemies_of(side)
-                                          for h in intrinsic_garrisons(position, map_, garrison_sizes, enemy))
+        enemies = [nodes.owner_codes[e] for e in position.enemies_of(side) if e in nodes.owner_codes]
+        self.enemy_garrisons = garrison_mask(position, map_, index, nodes.owner, enemies, garrison_sizes)
         self.enemy_counters = self.enemy_units.copy()
         self.enemy_units |= self.enemy_garrisons
         self.friendly_units = nodes.units(side, friendly=True)

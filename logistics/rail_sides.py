@@ -63,15 +63,16 @@ class RailNet:
         self.map_junctions, self.map_inner = self.nodes[self.junctions], self.nodes[self.inner_nodes]
         self.from_start, self.so_far = self.junction_of[self.start[self.edges_in]], total[self.edges_in]
 
-    def followed(self, into: np.ndarray, out_of: np.ndarray) -> np.ndarray:
+    def followed(self, into: np.ndarray, out_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Edge mask: the walk from its junction to the edge's head is one a line may follow,
-        given node masks over the net's nodes (see the module's docstring)."""
+        given node masks over the net's nodes (see the module's docstring); and the count of nodes
+        barred (not passes) before each place in the walks' order (`SideRail._walks_from`)."""
         passes = into & out_of
         # Nodes passed before each edge, counted along the walks: none may be barred.
         barred = np.zeros(len(self.along_head) + 1, dtype=np.int64)
         np.cumsum(~passes[self.along_head], out=barred[1:])
         clear = barred[self.place] == barred[self.walk_begins]
-        return clear & into[self.start] & out_of[self.head]
+        return clear & into[self.start] & out_of[self.head], barred
 
 
 def rail_net(index: HexIndex) -> RailNet:
@@ -89,7 +90,7 @@ class SideRail:
                  out_of: np.ndarray, weight: np.ndarray | None = None):
         self.net, self.index, self.edges, self.into, self.out_of, self.weight = net, index, edges, into, out_of, weight
         self.into_net, self.out_of_net = into[net.nodes], out_of[net.nodes]
-        followed = net.followed(self.into_net, self.out_of_net)
+        followed, self.barred = net.followed(self.into_net, self.out_of_net)
         ends = followed[net.ends]
         pair, cost = net.pair[ends], net.end_cost[ends]
         cut = np.flatnonzero(np.diff(pair, prepend=-1))
@@ -100,21 +101,23 @@ class SideRail:
         # follow the walk.
         self.so_far = np.where(followed[net.edges_in], net.so_far, np.inf)
 
-    def _walks_from(self, inside: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    def _walks_from(self, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The nodes a start inside a chain reaches along its two walks before the first node it
-        may not pass (that node too if it may be left), with their costs."""
-        net, passes = self.net, self.into_net & self.out_of_net
+        may not pass (that node too if it may be left), with their costs, walk after walk."""
+        net, barred = self.net, self.barred
         entered = net.into[inside].ravel()         # the start's two walks, at the start
-        here, last = net.place[entered], net.stop[net.first[entered]] - 1
-        found = []
-        for lo, hi in zip(here.tolist(), last.tolist()):
-            heads = net.along_head[lo + 1:hi + 1]
-            barred = np.flatnonzero(~passes[heads[:-1]])
-            end = barred[0] + 1 if barred.size else len(heads)
-            heads, costs = heads[:end], net.along_total[lo + 1:lo + 1 + end] - net.along_total[lo]
-            leave = self.out_of_net[heads]
-            found.append((heads[leave], costs[leave]))
-        return found
+        begin = net.place[entered] + 1             # the places after the start's, in the walks' order
+        # A walk's run ends at its stop, or just after its first place p >= begin whose node may
+        # not be passed (12B: that node reached, no further): the first p + 1 where the count of
+        # barred nodes before it passes the count before begin (the count never falls).
+        end = np.minimum(np.searchsorted(barred, barred[begin] + 1), net.stop[net.first[entered]])
+        length = end - begin
+        # Each run's places begin, begin + 1, ..., end - 1, the runs one after the other.
+        places = np.arange(length.sum()) + np.repeat(begin - (np.cumsum(length) - length), length)
+        heads = net.along_head[places]
+        costs = net.along_total[places] - np.repeat(net.along_total[begin - 1], length)
+        leave = self.out_of_net[heads]
+        return heads[leave], costs[leave]
 
     def distances(self, starts: np.ndarray) -> np.ndarray:
         """Each net node's least cost from any of `starts` (net node numbers), inf if none reaches it."""
@@ -133,10 +136,8 @@ class SideRail:
         inner = net.inner[starts]
         nodes, offsets = net.junction_of[starts[~inner]], np.zeros(len(starts) - inner.sum())
         inside = starts[inner & self.into_net[starts]]          # a start a line may go on from
-        walks = self._walks_from(inside) if inside.size else []
-        if walks:
-            heads = np.concatenate([h for h, _ in walks])
-            costs = np.concatenate([c for _, c in walks])
+        if inside.size:
+            heads, costs = self._walks_from(inside)
             at_junction = ~net.inner[heads]                     # the far end of a walk, reached
             nodes = np.concatenate([nodes, net.junction_of[heads[at_junction]]])
             offsets = np.concatenate([offsets, costs[at_junction]])
@@ -152,7 +153,7 @@ class SideRail:
         via = at_junctions.take(net.from_start)     # each inner node's two walks: made once, added in place
         via += self.so_far
         dist[inner_nodes] = np.minimum(via[0], via[1], out=via[0])
-        if walks:                                  # the rest of the starts' walks, directly
+        if inside.size:                            # the rest of the starts' walks, directly
             np.minimum.at(dist, heads if place is None else place[heads], costs)
 
     def search(self, seeds: np.ndarray) -> IndexReach:

@@ -86,3 +86,38 @@ def test_both_sides_of_a_synthetic_map_from_one_net(synthetic_engines, seed):  #
         got = side_rail(ix, into, view.owned).search(seeds).dist.array
         assert np.array_equal(got, want)
         assert np.isfinite(want).sum() > 10 * seeds.sum()
+
+
+def walks_one_by_one(side: SideRail, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The reference for `SideRail._walks_from`: each of the starts' two walks read place by place
+    from the start on, up to its first node the side may not pass (12B: reached, no further)."""
+    net, passes = side.net, side.into_net & side.out_of_net
+    heads, costs = [], []
+    for edge in net.into[inside].ravel().tolist():
+        here = net.place[edge]
+        for p in range(here + 1, net.stop[net.first[edge]]):
+            node = net.along_head[p]
+            if side.out_of_net[node]:
+                heads.append(node)
+                costs.append(net.along_total[p] - net.along_total[here])
+            if not passes[node]:
+                break
+    return np.array(heads, dtype=np.int64), np.array(costs, dtype=float)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_walks_from_starts_inside_chains_stop_at_the_first_barred_node(seed):
+    """Random chain nets and side masks, every inner node a start at once and a few at a time:
+    the nodes reached along the starts' walks and their costs are the place by place reading's,
+    in the same order (the last node of a walk, a junction, ends it whether barred or not)."""
+    rng = np.random.default_rng(seed)
+    n, tail, head, cost = chain_net(rng, int(rng.integers(50, 600)))
+    ix = NetIndex(n, tail, head)
+    edges = np.ones(len(tail), dtype=bool)
+    net = RailNet(ix, edges, cost)
+    into = rng.random(n) < rng.choice([0.6, 0.8, 0.95])
+    out_of = into | (rng.random(n) < 0.5)
+    side = SideRail(net, ix, edges, into, out_of, cost)
+    for inside in (net.inner_nodes, rng.choice(net.inner_nodes, min(5, len(net.inner_nodes)), replace=False)):
+        got, want = side._walks_from(inside), walks_one_by_one(side, inside)
+        assert np.array_equal(got[0], want[0]) and got[1].tobytes() == want[1].tobytes()

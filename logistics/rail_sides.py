@@ -69,10 +69,11 @@ class RailNet:
         barred (not passes) before each place in the walks' order (`SideRail._walks_from`)."""
         passes = into & out_of
         # Nodes passed before each edge, counted along the walks: none may be barred.
-        barred = np.zeros(len(self.along_head) + 1, dtype=np.int64)
-        np.cumsum(~passes[self.along_head], out=barred[1:])
-        clear = barred[self.place] == barred[self.walk_begins]
-        return clear & into[self.start] & out_of[self.head], barred
+        # int32 (fewer places than 2**31 on any map) and take: 1.10 -> 0.90 ms a verdict at 100k.
+        barred = np.zeros(len(self.along_head) + 1, dtype=np.int32)
+        np.cumsum(~passes.take(self.along_head), out=barred[1:])
+        clear = barred.take(self.place) == barred.take(self.walk_begins)
+        return clear & into.take(self.start) & out_of.take(self.head), barred
 
 
 def rail_net(index: HexIndex) -> RailNet:

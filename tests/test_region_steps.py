@@ -65,8 +65,14 @@ def test_regions_labelled_by_runs_are_the_components_of_the_kept_edges(index, se
     got = region_steps.run_roots(ix, edges, into)
     assert got.dtype == np.int64 and np.array_equal(got, want)
     assert np.array_equal(Regions(ix, edges, into, into).label, np.where(into, want, -1))
-    step, other, src, dst = region_steps.row_steps(ix)
+    step, slices, other, src, dst = region_steps.row_steps(ix)
     nexts = np.flatnonzero(ix.dst == ix.src + 1)
     assert np.array_equal(np.flatnonzero(step >= 0), ix.src[nexts]) and np.array_equal(step[step >= 0], nexts)
-    assert np.array_equal(np.sort(np.concatenate([other, nexts])), np.flatnonzero(ix.src < ix.dst))
+    # Every edge to a larger node once: to the next node, by a step's slice (both kinds are
+    # exercised here: the map's rows are ragged), or among the others.
+    assert slices and other.size
+    by_step = [eid[eid >= 0] for _, eid in slices]
+    for (d, eid), e in zip(slices, by_step):
+        assert np.array_equal(ix.dst[e] - ix.src[e], np.full(e.size, d)) and np.array_equal(ix.src[e], np.flatnonzero(eid >= 0))
+    assert np.array_equal(np.sort(np.concatenate([other, nexts, *by_step])), np.flatnonzero(ix.src < ix.dst))
     assert np.array_equal(src, ix.src[other]) and np.array_equal(dst, ix.dst[other])

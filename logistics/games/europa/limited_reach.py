@@ -22,7 +22,7 @@ import numpy as np
 
 from logistics.games.europa.naval import port_state, sea_graph
 from logistics.in_edges import shared
-from logistics.network import LOW_VOLUME_WEIGHT, search
+from logistics.network import FORWARD_ADVERSE, LOW_VOLUME_WEIGHT, search
 
 
 class Reachable:
@@ -114,7 +114,7 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     # 43C3: entering a mountain or wooded-rough hex, or crossing a narrow strait, counts double; a
     # forward step into a is the backward step out of it (`HexIndex.adverse_weight` of the reverse).
     # Made once per map index (a pass over every edge: at 1M hexes 6M of them).
-    weight = shared(ix, "forward adverse weight", lambda: _forward_adverse(ix)) if rules.adverse_terrain else None
+    weight = shared(ix, FORWARD_ADVERSE, lambda: _forward_adverse(ix)) if rules.adverse_terrain else None
     ends = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
         allowed = engine.level <= level

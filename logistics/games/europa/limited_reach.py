@@ -58,10 +58,11 @@ class Reachable:
             return starts
         limit = self.engine.rules.low_volume_limit * LOW_VOLUME_WEIGHT + LOW_VOLUME_WEIGHT - 1
         # A forward walk is `search` (which runs backward, a line from a into b) with `into` and
-        # `out_of` swapped, over rail hexsides (both ways alike, as their weights).
-        rail = search(ix, starts, ix.rail, into=view.owned, out_of=view.enter_rail, weight=ix.rail_weight,
-                      cutoff=limit)
-        return rail.dist.array != np.inf
+        # `out_of` swapped, over rail hexsides (both ways alike, as their weights). Only the starts
+        # on a rail hexside walk: from the others no rail hexside leads (most junctions).
+        rail = search(ix, starts & ix.rail_hex, ix.rail, into=view.owned, out_of=view.enter_rail,
+                      weight=ix.rail_weight, cutoff=limit)
+        return starts | (rail.dist.array != np.inf)
 
     def _by_sea(self, coalition: str, origin_classes: tuple[str, ...], reached: np.ndarray) -> set:
         """The friendly functioning ports of the destination classes (hex or box) a naval element

@@ -79,14 +79,16 @@ def _byte_costs(index, entry: list) -> np.ndarray | None:
 def _kept(index, edges: np.ndarray, weight: np.ndarray | None) -> list | None:
     """The rows kept with the index for `edges` and `weight`, made once: [edges, weight, `in_rows`'
     table, `entered`'s mask, `_byte_costs`' table] (the last two made when first asked), where
-    `edges` is the index's `crossable` or one of its `shared` arrays and `weight` None or its
-    `adverse_weight`; None otherwise."""
+    `edges` is the index's `crossable` or one of its `shared` arrays and `weight` None, its
+    `adverse_weight` or one of its `shared` arrays (the limited sources' forward 43C3 weight);
+    None otherwise."""
     kept = index.__dict__.setdefault("_in_rows", [])
     for entry in kept:
         if entry[0] is edges and entry[1] is weight:
             return entry
-    own = edges is index.crossable or any(edges is a for a in index.__dict__.get("_shared", {}).values())
-    if not own or (weight is not None and weight is not index.adverse_weight):
+    kept_arrays = index.__dict__.get("_shared", {}).values()
+    own = edges is index.crossable or any(edges is a for a in kept_arrays)
+    if not own or not (weight is None or weight is index.adverse_weight or any(weight is a for a in kept_arrays)):
         return None
     ie = index.in_eid
     usable = (ie >= 0) & edges[ie]

@@ -33,6 +33,9 @@ from logistics.zoc import crossable
 # A low-volume rail hex costs this much in the rail search: the count of low-volume hexes is
 # dist // LOW_VOLUME_WEIGHT, and each rail hex also costs 1, so every weight is positive.
 LOW_VOLUME_WEIGHT = 1_000_000
+# The name of the index's `shared` 43C3 weight of a forward step (limited_reach: adverse_weight
+# read the other way along each edge, the same costs 1-3).
+FORWARD_ADVERSE = "forward adverse weight"
 _INF = float("inf")
 _ORDINALS = np.arange(1 << 16)   # `_distinct`'s 0, 1, 2, ...: made once, read as a slice (a view)
 _ORDINALS32 = _ORDINALS.astype(np.int32)   # the same for `search`'s int32 scratch
@@ -429,7 +432,7 @@ def _distance_type(index: HexIndex, weight: np.ndarray | None, cutoff: float | N
     past it at most. Half the memory of the searches a verdict keeps (at 1M hexes, ~130 of them)."""
     if weight is None:
         step = 1.0
-    elif weight is index.adverse_weight:
+    elif weight is index.adverse_weight or weight is index.__dict__.get("_shared", {}).get(FORWARD_ADVERSE):
         step = 3.0                               # 1, + 1 into an adverse hex, + 1 across a narrow strait
     elif weight is index.rail_weight:
         step = 1.0 + LOW_VOLUME_WEIGHT

@@ -154,3 +154,35 @@ def test_the_forward_adverse_weight_is_43c3_s_cost_of_each_edge(maps):
         want = [1.0 + a + s for a, s in zip(ix.adverse[ix.src].tolist(), ix.narrow.tolist())]
         assert got.dtype == np.float32 and got.tolist() == want
         assert ix.adverse[ix.src].any() and (got == 1).any()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_weight_kept_with_the_index_reads_a_kept_table_and_gives_dijkstra(maps, seed):
+    """The limited sources' forward 43C3 weight (`limited_reach._forward_adverse`, one of the
+    index's `shared` arrays): its searches over crossable hexsides read a table kept with the index
+    (bytes when cut off at an element's length), the rows of each edge's own weight, and give
+    Dijkstra's distances, as the same weight's copy read edge by edge (no table kept for it); in
+    float32 as the backward 43C3 weight (costs 1-3: exact), the copy in float64."""
+    from logistics.games.europa.limited_reach import _forward_adverse
+    from logistics.in_edges import FAR, _kept
+    from logistics.network import FORWARD_ADVERSE
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    weight = shared(ix, FORWARD_ADVERSE, lambda: _forward_adverse(ix))
+    assert _kept(ix, ix.crossable, weight.copy()) is None
+    nodes = rng.choice(len(ix), 300, replace=False)
+    ie = ix.in_eid[nodes]
+    want_rows = np.where((ie >= 0) & ix.crossable[ie], weight[ie].astype(np.float64), np.inf)
+    cut = in_rows(ix, ix.crossable, weight, 5.0)(nodes)
+    assert cut.dtype == np.uint8 and np.array_equal(cut, np.where(want_rows == np.inf, FAR, want_rows))
+    assert np.array_equal(in_rows(ix, ix.crossable, weight)(nodes), want_rows)
+    into = rng.random(len(ix)) < 0.9
+    out_of = into | (rng.random(len(ix)) < 0.1)
+    seeds = rng.random(len(ix)) < 0.01
+    for cutoff in (3, 4, 5, None):
+        got = search(ix, seeds, ix.crossable, into, out_of, weight, cutoff).dist.array
+        want = dijkstra(ix, seeds, ix.crossable, into, out_of, weight, cutoff)
+        copy = search(ix, seeds, ix.crossable, into, out_of, weight.copy(), cutoff).dist.array
+        assert np.array_equal(got, want) and np.array_equal(copy, want)
+        assert got.dtype == np.float32 and copy.dtype == np.float64
+    assert any(e[1] is weight for e in ix.__dict__["_in_rows"])

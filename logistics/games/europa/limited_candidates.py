@@ -18,33 +18,37 @@ class Candidates:
     place (`EuropaSupply.placed_hex`: hex, box, why not traced) and map node (-1: in a box)."""
 
     def __init__(self, engine, verdicts):
-        pos = engine.index.pos
-        # The verdicts are in the units' order (`unit_verdicts`), as the units' nodes.
+        pos, units, unit_nodes = engine.index.pos, engine.position.units, engine._unit_nodes()
+        if len(verdicts) != len(units):
+            raise ValueError("limited sources: the verdicts must be the engine's, one per unit in the units' order")
+        # The verdicts are in the units' order (`unit_verdicts`), as the units' nodes: the few out
+        # of general supply picked in one pass, the rest never looked at again.
+        skip = (IN_SUPPLY, NOT_CHECKED)
+        picked = [k for k, v in enumerate(verdicts) if v.general not in skip and v.hex is not None]
         self.units, self.verdicts, self.placed, nodes = [], [], [], []
-        for unit, v, node in zip(engine.position.units, verdicts, engine._unit_nodes(), strict=True):
-            if v.general in (IN_SUPPLY, NOT_CHECKED) or v.hex is None:
-                continue
+        kinds: dict[tuple[str, str, str], list[int]] = {}     # kind -> its candidates' positions
+        sides: dict[str, list[int]] = {}
+        for k in picked:
+            unit, v = units[k], verdicts[k]
             if v.unit != unit.id:
                 raise ValueError(f"limited sources: verdict of {v.unit} where {unit.id}'s was expected "
                                  "(the verdicts must be the engine's, in the units' order)")
-            placed = engine.placed_hex(unit)
-            if placed[2] is not None:               # embarked at sea: no line at all
-                continue
-            if unit.aboard is not None:             # embarked in port: traced from its group's port
-                node = None
+            if unit.aboard is None:
+                placed, node = (unit.hex, unit.box, None), unit_nodes[k]     # `placed_hex`, not embarked
+            else:
+                placed, node = engine.placed_hex(unit), None    # embarked in port: its group's port
+                if placed[2] is not None:                      # embarked at sea: no line at all
+                    continue
             if node is None and placed[0] is not None:
                 node = pos[placed[0]]
+            kinds.setdefault((unit.side, unit.coalition, unit.affiliation), []).append(len(self.units))
+            sides.setdefault(unit.side, []).append(len(self.units))
             self.units.append(unit)
             self.verdicts.append(v)
             self.placed.append(placed)
             nodes.append(-1 if node is None else node)
         self.nodes = np.array(nodes, dtype=np.int64)
         self.sizes = {u.id: u.size for u in self.units}
-        kinds: dict[tuple[str, str, str], list[int]] = {}     # kind -> its candidates' positions
-        sides: dict[str, list[int]] = {}
-        for k, u in enumerate(self.units):
-            kinds.setdefault((u.side, u.coalition, u.affiliation), []).append(k)
-            sides.setdefault(u.side, []).append(k)
         self.kinds = {kind: np.array(members, dtype=np.int64) for kind, members in kinds.items()}
         self._sides = {side: np.array(members, dtype=np.int64) for side, members in sides.items()}
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from logistics.games.europa.naval import port_state, sea_graph
 from logistics.in_edges import shared
-from logistics.network import LOW_VOLUME_WEIGHT, search
+from logistics.network import FORWARD_ADVERSE, LOW_VOLUME_WEIGHT, search
 
 
 class Reachable:
@@ -58,10 +58,11 @@ class Reachable:
             return starts
         limit = self.engine.rules.low_volume_limit * LOW_VOLUME_WEIGHT + LOW_VOLUME_WEIGHT - 1
         # A forward walk is `search` (which runs backward, a line from a into b) with `into` and
-        # `out_of` swapped, over rail hexsides (both ways alike, as their weights).
-        rail = search(ix, starts, ix.rail, into=view.owned, out_of=view.enter_rail, weight=ix.rail_weight,
-                      cutoff=limit)
-        return rail.dist.array != np.inf
+        # `out_of` swapped, over rail hexsides (both ways alike, as their weights). Only the starts
+        # on a rail hexside walk: from the others no rail hexside leads (most junctions).
+        rail = search(ix, starts & ix.rail_hex, ix.rail, into=view.owned, out_of=view.enter_rail,
+                      weight=ix.rail_weight, cutoff=limit)
+        return starts | (rail.dist.array != np.inf)
 
     def _by_sea(self, coalition: str, origin_classes: tuple[str, ...], reached: np.ndarray) -> set:
         """The friendly functioning ports of the destination classes (hex or box) a naval element
@@ -114,7 +115,7 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     # 43C3: entering a mountain or wooded-rough hex, or crossing a narrow strait, counts double; a
     # forward step into a is the backward step out of it (`HexIndex.adverse_weight` of the reverse).
     # Made once per map index (a pass over every edge: at 1M hexes 6M of them).
-    weight = shared(ix, "forward adverse weight", lambda: _forward_adverse(ix)) if rules.adverse_terrain else None
+    weight = shared(ix, FORWARD_ADVERSE, lambda: _forward_adverse(ix)) if rules.adverse_terrain else None
     ends = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
         allowed = engine.level <= level

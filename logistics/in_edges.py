@@ -56,6 +56,19 @@ def entered(index, edges: np.ndarray, weight: np.ndarray | None) -> np.ndarray |
 FAR = 255
 
 
+def flat_costs(index, edges: np.ndarray, weight: np.ndarray | None) -> tuple[np.ndarray, float] | None:
+    """`in_rows`' kept table of costs, flat (row i, column d at 6 i + d), and its greatest usable
+    cost, made once with the table; None where no table of costs is kept (no `weight`, or a table
+    `_kept` does not keep)."""
+    entry = _kept(index, edges, weight) if weight is not None else None
+    if entry is None:
+        return None
+    if entry[5] is None:
+        usable = entry[2][entry[2] != np.inf]
+        entry[5] = entry[2].reshape(-1), float(usable.max()) if usable.size else np.inf
+    return entry[5]
+
+
 def _byte_costs(index, entry: list) -> np.ndarray | None:
     """A kept table of costs as bytes (a quarter of the memory a round gathers), FAR for an edge not
     usable, or None if its costs are not all whole numbers below FAR (the index's 43C3 weights
@@ -78,7 +91,8 @@ def _byte_costs(index, entry: list) -> np.ndarray | None:
 
 def _kept(index, edges: np.ndarray, weight: np.ndarray | None) -> list | None:
     """The rows kept with the index for `edges` and `weight`, made once: [edges, weight, `in_rows`'
-    table, `entered`'s mask, `_byte_costs`' table] (the last two made when first asked), where
+    table, `entered`'s mask, `_byte_costs`' table, `flat_costs`] (the last three made when first
+    asked), where
     `edges` is the index's `crossable` or one of its `shared` arrays and `weight` None, its
     `adverse_weight` or one of its `shared` arrays (the limited sources' forward 43C3 weight);
     None otherwise."""
@@ -93,7 +107,7 @@ def _kept(index, edges: np.ndarray, weight: np.ndarray | None) -> list | None:
     ie = index.in_eid
     usable = (ie >= 0) & edges[ie]
     table = usable if weight is None else np.where(usable, weight[ie], np.inf)
-    kept.append([edges, weight, table, None, None])
+    kept.append([edges, weight, table, None, None, None])
     return kept[-1]
 
 

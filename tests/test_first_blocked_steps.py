@@ -8,7 +8,8 @@ in place while the rounds run (`walk_view`), cut off (`bounded`) and whole."""
 import numpy as np
 import pytest
 
-from logistics.games.europa.blocked_walk import FirstBlocked, first_blocked_one_by_one, out_costs
+from logistics.games.europa.blocked_walk import FirstBlocked, first_blocked_one_by_one
+from logistics.in_edges import flat_costs as out_costs
 from logistics.network import search
 from logistics.resumable_search import ResumableReach
 
@@ -93,7 +94,7 @@ def test_first_blocked_hexes_read_from_the_table_of_costs(indexes, seed):
 
 
 def test_the_table_of_costs_reads_each_edge_out_as_its_neighbours_edge_in(indexes):
-    """`out_costs`: at a node's neighbour in direction d, direction d + 3 is the node's edge out, at
+    """`in_edges.flat_costs`: at a node's neighbour in direction d, direction d + 3 is the node's edge out, at
     its 43C3 cost where it is crossable (inf where not); the table kept once per index."""
     for ix in indexes:
         table, greatest = out_costs(ix, ix.crossable, ix.adverse_weight)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.walks import steps_back
-from logistics.in_edges import _kept
+from logistics.in_edges import flat_costs
 from logistics.index_tables import OPPOSITE
 from logistics.network import NODE, IndexReach
 from logistics.resumable_search import ResumableReach
@@ -38,7 +38,7 @@ class FirstBlocked:
         # Node numbers fit in NODE (int32): on a large map these two are kept per search and side.
         self.step = np.full(n, _UNREAD, dtype=NODE)
         self.first = np.full(n, _PENDING, dtype=NODE)
-        self.costs = out_costs(reach.index, reach.mask_edges, reach.weight)
+        self.costs = flat_costs(reach.index, reach.mask_edges, reach.weight)
 
     def of(self, node: int) -> int | None:
         """The first blocked node a line from `node` enters back to its seed, or None."""
@@ -83,7 +83,7 @@ class FirstBlocked:
 
     def _steps(self, nodes: np.ndarray) -> np.ndarray:
         """`steps_back(self.reach, nodes)`'s nodes (-1: no step), read from the search's table of
-        costs in (`out_costs`): each edge out of a node is its neighbour's edge in from the
+        costs in (`in_edges.flat_costs`): each edge out of a node is its neighbour's edge in from the
         opposite direction. The least neighbour b with dist(b) + cost == d (as `next_step`); a
         node left to `next_step` alone where no neighbour is such, where d is below the greatest
         cost (a step toward a node not reached: `next_step` asks the search), where it is not
@@ -160,22 +160,6 @@ class FirstBlocked:
             waiting = waiting[~done]
             pointer[waiting] = pointer[pointer[waiting]]
         first[open_] = answer
-
-
-def out_costs(index, edges: np.ndarray, weight: np.ndarray | None) -> tuple[np.ndarray, float] | None:
-    """The kept table of a search's costs in (`in_edges.in_rows`: row i, column d, the cost of the
-    edge into i from its neighbour in direction d, inf if not one of `edges`), flat, and its
-    greatest cost, kept with the index; None where no such table of costs is kept."""
-    entry = _kept(index, edges, weight) if weight is not None else None
-    if entry is None:
-        return None
-    kept = index.__dict__.setdefault("_first_blocked_costs", [])
-    for table, flat, greatest in kept:
-        if table is entry[2]:
-            return flat, greatest
-    usable = entry[2][entry[2] != np.inf]
-    kept.append((entry[2], entry[2].reshape(-1), float(usable.max()) if usable.size else np.inf))
-    return kept[-1][1:]
 
 
 def first_blocked_one_by_one(reach, blocked: np.ndarray, start: int) -> int | None:

@@ -49,7 +49,8 @@ def unit_verdicts(engine) -> list[Verdict]:
     reader = engine.line_reader
     rules_of = [["12A", "12B", *engine.rules_after_line(reach)] for _, reach in groups]
     walks_of = [reader.group_walks(reach) for _, reach in groups]     # what the lines read, not the engine
-    lengths, sources, weathers, places = summaries(engine, kinds.take(fast), rows.take(fast), walked, reaches)
+    fast_rows = rows.take(fast)
+    lengths, sources, weathers, places = summaries(engine, kinds.take(fast), fast_rows, walked, reaches)
     # 3F: the few units cut off from their seeds, read one by one (as `verdict`), in the batch's order.
     isolated, isolation = [False] * len(batch), [None] * len(batch)
     for j in np.flatnonzero(cut_offs).tolist():
@@ -57,7 +58,7 @@ def unit_verdicts(engine) -> list[Verdict]:
     # The walked lines' verdicts, made column by column (IN_SUPPLY, 12B: a line ends at a source).
     fast_kinds, fast_units = of[:n], batch_units[:n]
     lines = map(WalkedLine, zip(repeat(reader), [walks_of[kind] for kind in fast_kinds], at[:n],
-                                [walked[kind] for kind in fast_kinds], rows.take(fast).tolist()))
+                                [walked[kind] for kind in fast_kinds], fast_rows.tolist()))
     made = list(map(made_verdict, [u.id for u in fast_units], [u.side for u in fast_units],
                     [u.affiliation for u in fast_units], printed[:n], repeat(IN_SUPPLY, n), sources,
                     isolated[:n], attacks[:n], weathers, lengths, lines, repeat(None), [u.oos for u in fast_units],

@@ -108,3 +108,87 @@ def walk_order(head: np.ndarray, first: np.ndarray, total: np.ndarray, hops: np.
     order = np.empty(len(head), dtype=np.int64)
     order[place] = np.arange(len(head))
     return head[order], total[order], place, first, stop
+
+
+class JunctionCore:
+    """The junctions' graph with two kinds of junction left out of the rail Dijkstras (12B) and
+    read after them, for distinct pairs `keys` (tail * nj + head) of junctions some walk joins:
+
+    - *dead ends* (`dead`): a junction joined to one other junction alone (`dead_next`), that one
+      joined to others: a branch line's end (15 % of the junctions at 100k);
+    - *series junctions* (`series`): once the dead ends are gone, a junction joined to exactly two
+      others (`series_a`, `series_b`), neither a series junction itself (7 % at 100k). Its walks
+      a..y, y..b make one edge a -> b of their summed cost (and b -> a), merged into a pair of the
+      core with the least cost.
+
+    A left-out junction is reached only from its neighbours or as a start: after the Dijkstra over
+    the rest (the core), d(y) = min(its offset, d(a) + cost a..y, d(b) + cost b..y), series first,
+    then dead ends (whose neighbour may be a series junction); a start at one is passed on to its
+    neighbours at its offset plus the walk's cost, dead ends first. A path through a dead end
+    returns to where it came from, never shorter; one through a series junction is the merged
+    edge. Exact: the same whole-number sums, in float64 in any order."""
+
+    def __init__(self, nj: int, keys: np.ndarray):
+        self.keys, tail, head = keys, keys // nj, keys % nj
+        a, b = np.minimum(tail, head), np.maximum(tail, head)
+        joined = np.unique(a * nj + b)
+        a, b = joined // nj, joined % nj
+        dead, nbr = self._few(nj, a, b, 1)
+        kept = np.bincount(np.concatenate([a, b]), minlength=nj)[nbr[:, 0]] >= 2
+        self.dead, self.dead_next = dead, dead_next = dead[kept], nbr[kept, 0]
+        live = np.ones(nj, dtype=bool)
+        live[dead] = False
+        live = live[a] & live[b]
+        series, nbrs = self._few(nj, a[live], b[live], 2)
+        # No two series junctions joined: of two joined, the greater is kept in the core.
+        two = np.zeros(nj, dtype=bool)
+        two[series] = True
+        pairs = two[nbrs]
+        drop = np.unique(np.maximum(series[:, None], nbrs)[pairs])
+        kept = ~np.isin(series, drop)
+        self.series, nbrs = series[kept], nbrs[kept]
+        self.series_a, self.series_b = sa, sb = nbrs[:, 0], nbrs[:, 1]
+        self.dead_rank, self.series_rank = np.full(nj, -1, dtype=np.int64), np.full(nj, -1, dtype=np.int64)
+        self.dead_rank[dead] = np.arange(len(dead))
+        self.series_rank[self.series] = np.arange(len(self.series))
+        # Pair numbers of the walks read (len(keys): no such pair, its cost inf).
+        self.dead_in, self.dead_out = self._pair(nj, dead_next, dead), self._pair(nj, dead, dead_next)
+        y = self.series
+        self.a_in, self.b_in = self._pair(nj, sa, y), self._pair(nj, sb, y)
+        self.to_a, self.to_b = self._pair(nj, y, sa), self._pair(nj, y, sb)
+        gone = (self.dead_rank >= 0) | (self.series_rank >= 0)
+        self.core_pairs = np.flatnonzero(~gone[tail] & ~gone[head])
+        ab, ba = sa * nj + sb, sb * nj + sa
+        table = np.unique(np.concatenate([keys[self.core_pairs], ab, ba]))
+        self.tail, self.head = table // nj, table % nj
+        self.core_at, self.ab_at, self.ba_at = (np.searchsorted(table, k) for k in (keys[self.core_pairs], ab, ba))
+
+    @staticmethod
+    def _few(nj: int, a: np.ndarray, b: np.ndarray, degree: int) -> tuple[np.ndarray, np.ndarray]:
+        """The nodes with `degree` neighbours over the undirected links a[k] - b[k] (distinct,
+        a < b) and their neighbours, a row each, in order."""
+        node, other = np.concatenate([a, b]), np.concatenate([b, a])
+        order = np.lexsort((other, node))
+        node, other = node[order], other[order]
+        count = np.bincount(node, minlength=nj)
+        few = np.flatnonzero(count == degree)
+        begin = np.cumsum(count) - count
+        return few, other[begin[few, None] + np.arange(degree)]
+
+    def _pair(self, nj: int, tail: np.ndarray, head: np.ndarray) -> np.ndarray:
+        """Each walk's pair number, len(keys) if no walk joins the two."""
+        if not len(self.keys):
+            return np.zeros(len(tail), dtype=np.int64)
+        key = tail * nj + head
+        at = np.minimum(np.searchsorted(self.keys, key), len(self.keys) - 1)
+        return np.where(self.keys[at] == key, at, len(self.keys))
+
+    def side(self, least: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The core graph's edges (tail, head, cost) given each pair's least cost a side may follow
+        (`least`, inf where none, one more inf at the end)."""
+        table = np.full(len(self.tail), np.inf)
+        table[self.core_at] = least[self.core_pairs]
+        np.minimum.at(table, self.ab_at, least[self.a_in] + least[self.to_b])
+        np.minimum.at(table, self.ba_at, least[self.b_in] + least[self.to_a])
+        kept = np.flatnonzero(table != np.inf)
+        return self.tail[kept], self.head[kept], table[kept]

@@ -18,7 +18,7 @@ import numpy as np
 
 from logistics.in_edges import shared
 from logistics.network import HexIndex, IndexReach
-from logistics.rail_chains import contract, own_nodes, walk_order
+from logistics.rail_chains import JunctionCore, contract, own_nodes, walk_order
 from logistics.rail_search import FixedGraph
 
 
@@ -49,20 +49,12 @@ class RailNet:
         # own junction never shortens anything).
         ends = ends[self.start[ends] != head[ends]]
         nj = len(self.junctions)
-        tails, heads = self.junction_of[self.start[ends]], self.junction_of[head[ends]]
-        self._dead_ends(nj, tails, heads)
-        dead = self.dead_rank[tails] >= 0
-        dead |= self.dead_rank[heads] >= 0
-        pair = tails * nj + heads
-        for name, part in (("", ~dead), ("dead_", dead)):
-            order = np.flatnonzero(part)[np.argsort(pair[part], kind="stable")]
-            kept = ends[order]
-            setattr(self, name + "ends", kept)
-            setattr(self, name + "pair", pair[order])
-            setattr(self, name + "end_cost", total[kept])
-            # The pairs' tails and heads by look-up, not by division per side.
-            setattr(self, name + "pair_tail", tails[order])
-            setattr(self, name + "pair_head", heads[order])
+        pair = self.junction_of[self.start[ends]] * nj + self.junction_of[head[ends]]
+        order = np.argsort(pair, kind="stable")
+        self.ends, pair = ends[order], pair[order]
+        self.end_cost = total[self.ends]
+        keys, self.end_pair = np.unique(pair, return_inverse=True)     # each walk's pair's number
+        self.core = JunctionCore(nj, keys)
         # Each inner node's two edges in (one per direction along its chain), as two rows: the
         # junction each walk left and its cost so far.
         self.inner_nodes = np.flatnonzero(inner)
@@ -72,26 +64,6 @@ class RailNet:
         # The same nodes as map nodes: a side's search writes its distances into the map's array.
         self.map_junctions, self.map_inner = self.nodes[self.junctions], self.nodes[self.inner_nodes]
         self.from_start, self.so_far = self.junction_of[self.start[self.edges_in]], total[self.edges_in]
-
-    def _dead_ends(self, nj: int, tails: np.ndarray, heads: np.ndarray) -> None:
-        """The junctions whose walks all join one other junction, that one joined to others (a
-        branch line's end: 15 % of the junctions at 100k): `dead` (junction numbers), `dead_next`
-        (the junction they join), `dead_rank` (a junction's place in `dead`, -1 for the others).
-        The searches leave them out of the junctions' graph: a dead end x joined to y is reached
-        only by its walk from y (or as a start), d(x) = min(its offset, d(y) + cost y..x), and a
-        path through x back to y is never shorter than the walks' sums it adds, so only a start at
-        x passes it on, at its offset + cost x..y (exact: the same whole-number sums)."""
-        a, b = np.minimum(tails, heads), np.maximum(tails, heads)
-        joined = np.unique(a * nj + b)
-        a, b = joined // nj, joined % nj
-        degree = np.bincount(a, minlength=nj) + np.bincount(b, minlength=nj)
-        other = np.zeros(nj, dtype=np.int64)
-        other[a], other[b] = b, a          # a junction of degree 1: its one neighbour
-        dead = np.flatnonzero(degree == 1)
-        self.dead = dead = dead[degree[other[dead]] >= 2]
-        self.dead_next = other[dead]
-        self.dead_rank = np.full(nj, -1, dtype=np.int64)
-        self.dead_rank[dead] = np.arange(len(dead))
 
     def followed(self, into: np.ndarray, out_of: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Edge mask: the walk from its junction to the edge's head is one a line may follow,
@@ -122,28 +94,20 @@ class SideRail:
         self.net, self.index, self.edges, self.into, self.out_of, self.weight = net, index, edges, into, out_of, weight
         self.into_net, self.out_of_net = into[net.nodes], out_of[net.nodes]
         followed, self.barred = net.followed(self.into_net, self.out_of_net)
-        tail, head, cost = self._pairs(followed, "")
-        self.graph = FixedGraph(len(net.junctions), tail, head, cost)
-        # The dead ends' walks (RailNet._dead_ends): the least cost into each from its one
-        # neighbour and out of it to that neighbour, inf where the side follows none.
-        self.dead_in, self.dead_out = np.full(len(net.dead), np.inf), np.full(len(net.dead), np.inf)
-        tail, head, cost = self._pairs(followed, "dead_")
-        into = net.dead_rank[head] >= 0
-        self.dead_in[net.dead_rank[head[into]]] = cost[into]
-        self.dead_out[net.dead_rank[tail[~into]]] = cost[~into]
+        ends = followed[net.ends]
+        pair, cost = net.end_pair[ends], net.end_cost[ends]
+        cut = np.flatnonzero(np.diff(pair, prepend=-1))
+        core = net.core
+        least = np.full(len(core.keys) + 1, np.inf)    # each pair's least cost; the last: no pair
+        if cut.size:
+            least[pair[cut]] = np.minimum.reduceat(cost, cut)
+        self.graph = FixedGraph(len(net.junctions), *core.side(least))
+        # The walks' costs to and from the junctions left out of the graph.
+        self.dead_in, self.dead_out = least[core.dead_in], least[core.dead_out]
+        self.a_in, self.b_in, self.to_a, self.to_b = (least[k] for k in (core.a_in, core.b_in, core.to_a, core.to_b))
         # The inner nodes' costs so far along their two walks, infinite where the side may not
         # follow the walk.
         self.so_far = np.where(followed[net.edges_in], net.so_far, np.inf)
-
-    def _pairs(self, followed: np.ndarray, part: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The pairs of junctions some followed walk of the net's `part` ends (sorted by pair)
-        joins, tail, head and least cost."""
-        net = self.net
-        ends = followed[getattr(net, part + "ends")]
-        pair, cost = getattr(net, part + "pair")[ends], getattr(net, part + "end_cost")[ends]
-        cut = np.flatnonzero(np.diff(pair, prepend=-1))
-        return (getattr(net, part + "pair_tail")[ends][cut], getattr(net, part + "pair_head")[ends][cut],
-                np.minimum.reduceat(cost, cut) if cut.size else cost[:0])
 
     def _walks_from(self, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The nodes a start inside a chain reaches along its two walks before the first node it
@@ -185,12 +149,7 @@ class SideRail:
             at_junction = ~net.inner[heads]                     # the far end of a walk, reached
             nodes = np.concatenate([nodes, net.junction_of[heads[at_junction]]])
             offsets = np.concatenate([offsets, costs[at_junction]])
-        rank = net.dead_rank[nodes]
-        at_dead = rank >= 0
-        if at_dead.any():                                       # passed on to their neighbours
-            rank, dead_offsets = rank[at_dead], offsets[at_dead]
-            nodes = np.concatenate([nodes[~at_dead], net.dead_next[rank]])
-            offsets = np.concatenate([offsets[~at_dead], dead_offsets + self.dead_out[rank]])
+        nodes, offsets, dead_starts, series_starts = self._passed_on(nodes, offsets)
         order = np.lexsort((offsets, nodes))
         nodes, offsets = nodes[order], offsets[order]
         least = np.ones(len(nodes), dtype=bool)
@@ -200,17 +159,43 @@ class SideRail:
             at_junctions = self.graph.distances(nodes[least], offsets[least])
         else:
             at_junctions = np.full(len(net.junctions), np.inf)
-        at_dead_ends = at_junctions.take(net.dead_next)
+        core = net.core
+        from_a, from_b = at_junctions.take(core.series_a), at_junctions.take(core.series_b)
+        from_a += self.a_in
+        from_b += self.b_in
+        at_junctions[core.series] = np.minimum(from_a, from_b, out=from_a)
+        if series_starts is not None:
+            np.minimum.at(at_junctions, *series_starts)
+        at_dead_ends = at_junctions.take(core.dead_next)
         at_dead_ends += self.dead_in
-        at_junctions[net.dead] = at_dead_ends
-        if at_dead.any():
-            np.minimum.at(at_junctions, net.dead[rank], dead_offsets)
+        at_junctions[core.dead] = at_dead_ends
+        if dead_starts is not None:
+            np.minimum.at(at_junctions, *dead_starts)
         dist[junctions] = at_junctions
         via = at_junctions.take(net.from_start)     # each inner node's two walks: made once, added in place
         via += self.so_far
         dist[inner_nodes] = np.minimum(via[0], via[1], out=via[0])
         if inside.size:                            # the rest of the starts' walks, directly
             np.minimum.at(dist, heads if place is None else place[heads], costs)
+
+    def _passed_on(self, nodes: np.ndarray, offsets: np.ndarray) -> tuple:
+        """Starts (junction numbers, offsets) at dead ends, then at series junctions
+        (`rail_chains.JunctionCore`) passed on to their neighbours: the starts in the core, and the
+        dead and series starts themselves (junctions, offsets; None if none) for their own distance."""
+        core, passed = self.net.core, []
+        for rank_of, left, nexts in ((core.dead_rank, core.dead, ((core.dead_next, self.dead_out),)),
+                                     (core.series_rank, core.series, ((core.series_a, self.to_a),
+                                                                      (core.series_b, self.to_b)))):
+            rank = rank_of[nodes]
+            at = rank >= 0
+            if not at.any():
+                passed.append(None)
+                continue
+            rank, there = rank[at], offsets[at]
+            passed.append((left[rank], there))
+            nodes = np.concatenate([nodes[~at]] + [nxt[rank] for nxt, _ in nexts])
+            offsets = np.concatenate([offsets[~at]] + [there + cost[rank] for _, cost in nexts])
+        return nodes, offsets, passed[0], passed[1]
 
     def search(self, seeds: np.ndarray) -> IndexReach:
         dist = np.full(len(self.index), np.inf)

@@ -124,24 +124,28 @@ def test_the_walks_from_starts_inside_chains_stop_at_the_first_barred_node(seed)
 
 
 @pytest.mark.parametrize("seed", range(30))
-def test_dead_end_junctions_are_read_from_their_one_neighbour(seed, monkeypatch):
-    """Branch lines' ends (`RailNet._dead_ends`: a junction whose walks all join one other
-    junction) are left out of a side's junctions' graph: reached from that neighbour, and as
-    starts (at them or inside their branch) passed on to it. Random chain nets and side masks,
-    seeds mostly at dead ends and inside chains: every node's distance is the plain Dijkstra's,
-    bit for bit, with either back end; no edge of the graph touches a dead end."""
+def test_dead_end_and_series_junctions_are_read_from_their_neighbours(seed, monkeypatch):
+    """Branch lines' ends (a junction joined to one other junction only) and series junctions
+    (joined to two others once the dead ends are gone, no two joined) are left out of a side's
+    junctions' graph (`rail_chains.JunctionCore`): reached from their neighbours, and as starts
+    (at them or inside their chains) passed on to them. Random chain nets and side masks, seeds
+    mostly at such junctions and inside chains: every node's distance is the plain Dijkstra's, bit
+    for bit, with either back end; no edge of the graph touches a junction left out."""
     rng = np.random.default_rng(seed)
     n, tail, head, cost = chain_net(rng, int(rng.integers(100, 600)))
     ix = NetIndex(n, tail, head)
     edges = np.ones(len(tail), dtype=bool)
     net = RailNet(ix, edges, cost)
-    assert net.dead.size and (net.dead_rank[net.dead_next] < 0).all()
-    dead_nodes = net.nodes[net.junctions[net.dead]]
+    core = net.core
+    assert core.dead.size and (core.dead_rank[core.dead_next] < 0).all()
+    assert core.series.size and not np.isin(np.concatenate([core.series_a, core.series_b]), core.series).any()
+    left_out = np.concatenate([core.dead, core.series])
+    left_nodes = net.nodes[net.junctions[left_out]]
     for _ in range(4):
         into = rng.random(n) < rng.choice([0.9, 0.97, 1.0])
         out_of = into | (rng.random(n) < 0.5)
         seeds = np.zeros(n, dtype=bool)
-        seeds[rng.choice(dead_nodes, min(len(dead_nodes), int(rng.integers(1, 6))), replace=False)] = True
+        seeds[rng.choice(left_nodes, min(len(left_nodes), int(rng.integers(1, 8))), replace=False)] = True
         seeds[rng.choice(net.nodes[net.inner_nodes], 2)] = True
         want = kept_dijkstra(ix, edges, into, out_of, cost, seeds)
         for use_scipy in (True, False):
@@ -149,7 +153,7 @@ def test_dead_end_junctions_are_read_from_their_one_neighbour(seed, monkeypatch)
             side = SideRail(net, ix, edges, into, out_of, cost)
             graph = side.graph
             ends = graph.matrix.nonzero() if use_scipy else np.array(graph.graph.edge_list()).T
-            assert not np.isin(np.concatenate(ends), net.dead).any()
+            assert not np.isin(np.concatenate(ends), left_out).any()
             assert np.array_equal(side.search(seeds).dist.array, want), use_scipy
-        only_dead = seeds & np.isin(np.arange(n), dead_nodes)
-        assert np.array_equal(side.search(only_dead).dist.array, kept_dijkstra(ix, edges, into, out_of, cost, only_dead))
+        only_left = seeds & np.isin(np.arange(n), left_nodes)
+        assert np.array_equal(side.search(only_left).dist.array, kept_dijkstra(ix, edges, into, out_of, cost, only_left))

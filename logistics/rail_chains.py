@@ -110,6 +110,12 @@ def walk_order(head: np.ndarray, first: np.ndarray, total: np.ndarray, hops: np.
     return head[order], total[order], place, first, stop
 
 
+def _distinct(keys: np.ndarray) -> np.ndarray:
+    """np.unique by a sort (numpy's hashed unique is 5-10x slower on these keys)."""
+    keys = np.sort(keys)
+    return keys[np.flatnonzero(np.diff(keys, prepend=-1))] if keys.size else keys
+
+
 class JunctionCore:
     """The junctions' graph with two kinds of junction left out of the rail Dijkstras (12B) and
     read after them, for distinct pairs `keys` (tail * nj + head) of junctions some walk joins:
@@ -131,7 +137,7 @@ class JunctionCore:
     def __init__(self, nj: int, keys: np.ndarray):
         self.keys, tail, head = keys, keys // nj, keys % nj
         a, b = np.minimum(tail, head), np.maximum(tail, head)
-        joined = np.unique(a * nj + b)
+        joined = _distinct(a * nj + b)
         a, b = joined // nj, joined % nj
         dead, nbr = self._few(nj, a, b, 1)
         kept = np.bincount(np.concatenate([a, b]), minlength=nj)[nbr[:, 0]] >= 2
@@ -143,9 +149,9 @@ class JunctionCore:
         # No two series junctions joined: of two joined, the greater is kept in the core.
         two = np.zeros(nj, dtype=bool)
         two[series] = True
-        pairs = two[nbrs]
-        drop = np.unique(np.maximum(series[:, None], nbrs)[pairs])
-        kept = ~np.isin(series, drop)
+        drop = np.zeros(nj, dtype=bool)
+        drop[np.maximum(series[:, None], nbrs)[two[nbrs]]] = True
+        kept = ~drop[series]
         self.series, nbrs = series[kept], nbrs[kept]
         self.series_a, self.series_b = sa, sb = nbrs[:, 0], nbrs[:, 1]
         self.dead_rank, self.series_rank = np.full(nj, -1, dtype=np.int64), np.full(nj, -1, dtype=np.int64)
@@ -159,21 +165,25 @@ class JunctionCore:
         gone = (self.dead_rank >= 0) | (self.series_rank >= 0)
         self.core_pairs = np.flatnonzero(~gone[tail] & ~gone[head])
         ab, ba = sa * nj + sb, sb * nj + sa
-        table = np.unique(np.concatenate([keys[self.core_pairs], ab, ba]))
+        table = _distinct(np.concatenate([keys[self.core_pairs], ab, ba]))
         self.tail, self.head = table // nj, table % nj
         self.core_at, self.ab_at, self.ba_at = (np.searchsorted(table, k) for k in (keys[self.core_pairs], ab, ba))
 
     @staticmethod
     def _few(nj: int, a: np.ndarray, b: np.ndarray, degree: int) -> tuple[np.ndarray, np.ndarray]:
-        """The nodes with `degree` neighbours over the undirected links a[k] - b[k] (distinct,
-        a < b) and their neighbours, a row each, in order."""
+        """The nodes with `degree` (1 or 2) neighbours over the undirected links a[k] - b[k]
+        (distinct), and their neighbours, a row each (no sort: one neighbour written, then the
+        other)."""
         node, other = np.concatenate([a, b]), np.concatenate([b, a])
-        order = np.lexsort((other, node))
-        node, other = node[order], other[order]
-        count = np.bincount(node, minlength=nj)
-        few = np.flatnonzero(count == degree)
-        begin = np.cumsum(count) - count
-        return few, other[begin[few, None] + np.arange(degree)]
+        few = np.flatnonzero(np.bincount(node, minlength=nj) == degree)
+        one = np.full(nj, -1, dtype=np.int64)
+        one[node] = other
+        if degree == 1:
+            return few, one[few, None]
+        two = one.copy()
+        rest = other != one[node]
+        two[node[rest]] = other[rest]
+        return few, np.stack([one[few], two[few]], axis=1)
 
     def _pair(self, nj: int, tail: np.ndarray, head: np.ndarray) -> np.ndarray:
         """Each walk's pair number, len(keys) if no walk joins the two."""

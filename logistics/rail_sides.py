@@ -53,7 +53,10 @@ class RailNet:
         order = np.argsort(pair, kind="stable")
         self.ends, pair = ends[order], pair[order]
         self.end_cost = total[self.ends]
-        keys, self.end_pair = np.unique(pair, return_inverse=True)     # each walk's pair's number
+        # Each walk's pair's number among the distinct pairs (sorted already: no np.unique).
+        new = np.diff(pair, prepend=-1) != 0
+        self.end_pair = np.cumsum(new) - 1
+        keys = pair[new]
         self.core = JunctionCore(nj, keys)
         # Each inner node's two edges in (one per direction along its chain), as two rows: the
         # junction each walk left and its cost so far.

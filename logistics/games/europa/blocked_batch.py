@@ -43,6 +43,7 @@ def blocks(engine, entries: list) -> list[Block]:
         else:
             batches.setdefault((id(reach), unit.side), []).append(j)
     hex_id, lengths, order = engine.index.hex_id, engine.rules.lengths, engine.rules.weather_order
+    blocked: dict[str, tuple] = {}      # side -> (its view, [(row, first blocked node)])
     for rows in batches.values():
         _, unit, _, reach, *_ = entries[rows[0]]
         side, view = unit.side, engine.view(unit.side)
@@ -75,13 +76,17 @@ def blocks(engine, entries: list) -> list[Block]:
             first = engine._first_blocked(relaxed, reach, level, view, starts)
             first.answer(starts)
             hit = first.first[starts].tolist()
-            distinct = list(dict.fromkeys(b for b in hit if b >= 0))
-            at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
             for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
-                    found[j] = at_hex[b]
+                    blocked.setdefault(side, (view, []))[1].append((j, b))
                 else:
                     found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                                        f"{weather} allows {limit}")
+    # The Blocks of those hexes made per side at once, each distinct hex once (`_blocks_at`).
+    for side, (view, rows) in blocked.items():
+        distinct = list(dict.fromkeys(b for _, b in rows))
+        at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
+        for j, b in rows:
+            found[j] = at_hex[b]
     return found
 

@@ -69,16 +69,16 @@ class FirstBlocked:
             nxt = self._steps(frontier)
             step[frontier] = nxt
             read.append(frontier)           # those without a step (-1) answered -1 here, dropped later
-            ends = nxt < 0
+            # A walk ends at its first blocked node (its answer) or where there is no step (-1, its
+            # answer too): one test for both (-1 reads the mask's last cell, either way an end).
+            ends = blocked.take(nxt)
+            ends |= nxt < 0
             if ends.any():
-                first[frontier[ends]] = -1
-                frontier, nxt = frontier[~ends], nxt[~ends]
-            hit = blocked.take(nxt)
-            if hit.any():
-                first[frontier[hit]] = nxt[hit]            # the walk ends at its first blocked node
-                nxt = nxt[~hit]
+                first[frontier[ends]] = nxt[ends]
+                nxt = nxt[~ends]
             on = np.unique(nxt)
-            frontier = on[(step.take(on) == _UNREAD) & (first.take(on) == _PENDING)]
+            # A node is answered only once its step is read, so an unread step is an open node.
+            frontier = on[step.take(on) == _UNREAD]
         return np.concatenate(read) if read else np.zeros(0, dtype=np.int64)
 
     def _steps(self, nodes: np.ndarray) -> np.ndarray:

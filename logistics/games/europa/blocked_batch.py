@@ -75,7 +75,7 @@ def blocks(engine, entries: list) -> list[Block]:
             starts = np.array([i for _, i, _ in walked], dtype=np.int64)
             first = engine._first_blocked(relaxed, reach, level, view, starts)
             first.answer(starts)
-            hit = first.first[starts].tolist()
+            hit = first.firsts(starts)
             for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
                     blocked.setdefault(side, (view, []))[1].append((j, b))

@@ -37,9 +37,10 @@ def blocks(engine, entries: list) -> list[Block]:
     answered per group, side and weather level at once."""
     found: list[Block | None] = [None] * len(entries)
     batches: dict[tuple, list[int]] = {}
-    for j, (_, unit, _, reach, *_) in enumerate(entries):
+    for j, entry in enumerate(entries):
+        unit, reach = entry[1], entry[3]
         if not reach.has_seeds:         # 12C1: no source active, asked alone (its cut is kept)
-            found[j] = engine._explain_block(unit, reach, entries[j][2])
+            found[j] = engine._explain_block(unit, reach, entry[2])
         else:
             batches.setdefault((id(reach), unit.side), []).append(j)
     hex_id, lengths, order = engine.index.hex_id, engine.rules.lengths, engine.rules.weather_order
@@ -47,22 +48,28 @@ def blocks(engine, entries: list) -> list[Block]:
     for rows in batches.values():
         _, unit, _, reach, *_ = entries[rows[0]]
         side, view = unit.side, engine.view(unit.side)
+        side_blocked = blocked.setdefault(side, (view, []))[1]
         nodes = np.array([entries[j][2] for j in rows], dtype=np.int64)
         levels = np.maximum(engine.level[nodes], min(reach.overland))
-        for level in np.unique(levels).tolist():
-            at = levels == level
-            these, level_rows = nodes[at], [j for j, a in zip(rows, at.tolist()) if a]
+        distinct_levels = np.unique(levels).tolist()
+        for level in distinct_levels:
+            if len(distinct_levels) == 1:
+                these, level_rows = nodes, rows
+            else:
+                at = levels == level
+                these, level_rows = nodes[at], [j for j, a in zip(rows, at.tolist()) if a]
             weather = order[level]
             limit = lengths[weather]["overland"]
             relaxed = engine._relaxed(reach, level, view)
             dist = relaxed.settled(these)
             walked = []                 # (row, node, d) of the lines whose first blocked hex is read
             # No line within the length (inf: none at all): 34F, 34K first, for all those units at once.
-            far = [k for k, d in enumerate(dist.tolist()) if not d <= limit]
+            ds = dist.tolist()
+            far = [k for k, d in enumerate(ds) if not d <= limit]
             naval = dict(zip(far, engine._naval_blocks(reach, [entries[level_rows[k]][1] for k in far],
                                                        these[far].tolist())))
-            for k, (j, i, d) in enumerate(zip(level_rows, these.tolist(), dist.tolist())):
-                if k in naval:
+            for k, (j, i, d) in enumerate(zip(level_rows, these.tolist(), ds)):
+                if naval and k in naval:
                     if naval[k] is not None:
                         found[j] = naval[k]
                         continue
@@ -78,7 +85,7 @@ def blocks(engine, entries: list) -> list[Block]:
             hit = first.firsts(starts)
             for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
-                    blocked.setdefault(side, (view, []))[1].append((j, b))
+                    side_blocked.append((j, b))
                 else:
                     found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
                                                        f"{weather} allows {limit}")

@@ -80,8 +80,7 @@ def blocks(engine, entries: list) -> list[Block]:
             if not walked:
                 continue
             starts = np.array([i for _, i, _ in walked], dtype=np.int64)
-            first = engine._first_blocked(relaxed, reach, level, view, starts)
-            first.answer(starts)
+            first = engine._first_blocked(relaxed, reach, level, view, starts)   # starts answered
             hit = first.firsts(starts)
             for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter

@@ -32,6 +32,17 @@ def unlined(engine, units, rest: np.ndarray, nodes: np.ndarray, kinds: np.ndarra
     return rest[kept]
 
 
+def too_far(said: dict, hex_id, i: int, d: float, weather: str, limit) -> Block:
+    """12B: the Block of a unit at node i whose nearest line needs `d` overland hexes where
+    `weather` allows `limit`; one (frozen) Block per distinct message, kept in `said` (units
+    stacked in a hex share it)."""
+    key = (i, d, weather, limit)
+    block = said.get(key)
+    if block is None:
+        block = said[key] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; {weather} allows {limit}")
+    return block
+
+
 def blocks(engine, entries: list) -> list[Block]:
     """`engine._explain_block(unit, group, node)` of each of `entries` ((k, unit, node, group, ...)),
     answered per group, side and weather level at once."""
@@ -45,6 +56,7 @@ def blocks(engine, entries: list) -> list[Block]:
             batches.setdefault((id(reach), unit.side), []).append(j)
     hex_id, lengths, order = engine.index.hex_id, engine.rules.lengths, engine.rules.weather_order
     blocked: dict[str, tuple] = {}      # side -> (its view, [(row, first blocked node)])
+    said: dict[tuple, Block] = {}       # `too_far`'s Blocks
     for rows in batches.values():
         _, unit, _, reach, *_ = entries[rows[0]]
         side, view = unit.side, engine.view(unit.side)
@@ -86,8 +98,7 @@ def blocks(engine, entries: list) -> list[Block]:
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
                     side_blocked.append((j, b))
                 else:
-                    found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
-                                                       f"{weather} allows {limit}")
+                    found[j] = too_far(said, hex_id, i, d, weather, limit)
     # The Blocks of those hexes made per side at once, each distinct hex once (`_blocks_at`).
     for side, (view, rows) in blocked.items():
         distinct = list(dict.fromkeys(b for _, b in rows))

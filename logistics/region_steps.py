@@ -70,21 +70,33 @@ def run_roots(index, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
     of the nodes' own labelling."""
     step, slices, other, src, dst = row_steps(index)
     n = len(into)
-    start = np.ones(n, dtype=bool)
-    has = step >= 0
-    # Off the map (edge -1) reads any cell of `edges`: `has` drops it.
-    start[1:] = ~(has & edges.take(np.where(has, step, 0)) & into[:-1] & into[1:])
-    run = np.cumsum(start) - 1
+    # The masks made in place, each once (a whole-map temporary costs as much as the operation).
+    joined = np.zeros(n, dtype=bool)     # a node in the run of the node before it
+    # No edge (-1) reads the last cell of `edges`: the test `step >= 0` drops it.
+    np.greater_equal(step, 0, out=joined[1:])
+    joined[1:] &= edges.take(step)
+    joined[1:] &= into[:-1]
+    joined[1:] &= into[1:]
+    start = ~joined
+    run = start.astype(np.intp)         # summed in place: quicker than bool's cumsum
+    np.cumsum(run, out=run)
+    run -= 1
     first = np.flatnonzero(start)
-    joined = ~start                      # a node in the run of the node before it
     pairs = []
     for d, eid in slices:                # the edges u -> u + d, by u; no such edge: -1
-        keep = (eid >= 0) & edges.take(eid) & into[:-d] & into[d:]
+        keep = eid >= 0
+        keep &= edges.take(eid)
+        keep &= into[:-d]
+        keep &= into[d:]
         both = joined[1:n - d] & joined[1 + d:]      # u and u + d in the runs of u - 1 and u - 1 + d
         dup = np.zeros(n - d, dtype=bool)
-        dup[1:] = keep[:-1] & both
-        dup[2:] |= keep[:-2] & both[1:] & both[:-1]
-        k = np.flatnonzero(keep & ~dup)
+        np.logical_and(keep[:-1], both, out=dup[1:])
+        both[1:] &= both[:-1]
+        both[1:] &= keep[:-2]
+        dup[2:] |= both[1:]
+        np.logical_not(dup, out=dup)
+        dup &= keep
+        k = np.flatnonzero(dup)
         pairs.append((run.take(k), run.take(k + d)))
     keep = edges.take(other) & into.take(src) & into.take(dst)
     a, b = run.take(src.compress(keep)), run.take(dst.compress(keep))

@@ -231,3 +231,18 @@ def test_batched_lines_are_made_only_when_read_and_read_as_the_line_traced_alone
         assert v.line == w.line and len(v.line) > 1, v.unit
         assert isinstance(v.__dict__["_line"], list) and v.line is v.line
     assert {st.element for v, _ in kept for st in v.line} >= {"unit", "overland", "road", "rail"}
+
+
+def test_a_too_long_lines_block_is_its_message_made_once():
+    """12B: `blocked_batch.too_far` gives the Block `verdict` words for a line too long (its hex,
+    the distance, the weather's length), one object per message: the same node at another
+    distance, weather or length is another Block."""
+    from logistics.games.europa.blocked_batch import too_far
+    from logistics.verdict import Block
+    said, hex_id = {}, "{:04d}".format
+    asked = [(3, 5.0, "clear", 4), (3, 5.0, "clear", 4), (3, 6.0, "clear", 4), (3, 5.0, "mud", 4),
+             (3, 5.0, "mud", 2), (7, 5.0, "clear", 4), (7, 5.5, "clear", 4), (3, 6.0, "clear", 4)]
+    got = [too_far(said, hex_id, *a) for a in asked]
+    for (i, d, weather, limit), block in zip(asked, got):
+        assert block == Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; {weather} allows {limit}")
+    assert got[0] is got[1] and got[2] is got[7] and len({id(b) for b in got}) == 6

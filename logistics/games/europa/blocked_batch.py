@@ -32,36 +32,56 @@ def unlined(engine, units, rest: np.ndarray, nodes: np.ndarray, kinds: np.ndarra
     return rest[kept]
 
 
+def too_far(said: dict, hex_id, i: int, d: float, weather: str, limit) -> Block:
+    """12B: the Block of a unit at node i whose nearest line needs `d` overland hexes where
+    `weather` allows `limit`; one (frozen) Block per distinct message, kept in `said` (units
+    stacked in a hex share it)."""
+    key = (i, d, weather, limit)
+    block = said.get(key)
+    if block is None:
+        block = said[key] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; {weather} allows {limit}")
+    return block
+
+
 def blocks(engine, entries: list) -> list[Block]:
     """`engine._explain_block(unit, group, node)` of each of `entries` ((k, unit, node, group, ...)),
     answered per group, side and weather level at once."""
     found: list[Block | None] = [None] * len(entries)
     batches: dict[tuple, list[int]] = {}
-    for j, (_, unit, _, reach, *_) in enumerate(entries):
+    for j, entry in enumerate(entries):
+        unit, reach = entry[1], entry[3]
         if not reach.has_seeds:         # 12C1: no source active, asked alone (its cut is kept)
-            found[j] = engine._explain_block(unit, reach, entries[j][2])
+            found[j] = engine._explain_block(unit, reach, entry[2])
         else:
             batches.setdefault((id(reach), unit.side), []).append(j)
     hex_id, lengths, order = engine.index.hex_id, engine.rules.lengths, engine.rules.weather_order
+    blocked: dict[str, tuple] = {}      # side -> (its view, [(row, first blocked node)])
+    said: dict[tuple, Block] = {}       # `too_far`'s Blocks
     for rows in batches.values():
         _, unit, _, reach, *_ = entries[rows[0]]
         side, view = unit.side, engine.view(unit.side)
+        side_blocked = blocked.setdefault(side, (view, []))[1]
         nodes = np.array([entries[j][2] for j in rows], dtype=np.int64)
         levels = np.maximum(engine.level[nodes], min(reach.overland))
-        for level in np.unique(levels).tolist():
-            at = levels == level
-            these, level_rows = nodes[at], [j for j, a in zip(rows, at.tolist()) if a]
+        distinct_levels = np.unique(levels).tolist()
+        for level in distinct_levels:
+            if len(distinct_levels) == 1:
+                these, level_rows = nodes, rows
+            else:
+                at = levels == level
+                these, level_rows = nodes[at], [j for j, a in zip(rows, at.tolist()) if a]
             weather = order[level]
             limit = lengths[weather]["overland"]
             relaxed = engine._relaxed(reach, level, view)
             dist = relaxed.settled(these)
             walked = []                 # (row, node, d) of the lines whose first blocked hex is read
             # No line within the length (inf: none at all): 34F, 34K first, for all those units at once.
-            far = [k for k, d in enumerate(dist.tolist()) if not d <= limit]
+            ds = dist.tolist()
+            far = [k for k, d in enumerate(ds) if not d <= limit]
             naval = dict(zip(far, engine._naval_blocks(reach, [entries[level_rows[k]][1] for k in far],
                                                        these[far].tolist())))
-            for k, (j, i, d) in enumerate(zip(level_rows, these.tolist(), dist.tolist())):
-                if k in naval:
+            for k, (j, i, d) in enumerate(zip(level_rows, these.tolist(), ds)):
+                if naval and k in naval:
                     if naval[k] is not None:
                         found[j] = naval[k]
                         continue
@@ -72,16 +92,18 @@ def blocks(engine, entries: list) -> list[Block]:
             if not walked:
                 continue
             starts = np.array([i for _, i, _ in walked], dtype=np.int64)
-            first = engine._first_blocked(relaxed, reach, level, view, starts)
-            first.answer(starts)
-            hit = first.first[starts].tolist()
-            distinct = list(dict.fromkeys(b for b in hit if b >= 0))
-            at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
+            first = engine._first_blocked(relaxed, reach, level, view, starts)   # starts answered
+            hit = first.firsts(starts)
             for (j, i, d), b in zip(walked, hit):
                 if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
-                    found[j] = at_hex[b]
+                    side_blocked.append((j, b))
                 else:
-                    found[j] = Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; "
-                                                       f"{weather} allows {limit}")
+                    found[j] = too_far(said, hex_id, i, d, weather, limit)
+    # The Blocks of those hexes made per side at once, each distinct hex once (`_blocks_at`).
+    for side, (view, rows) in blocked.items():
+        distinct = list(dict.fromkeys(b for _, b in rows))
+        at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
+        for j, b in rows:
+            found[j] = at_hex[b]
     return found
 

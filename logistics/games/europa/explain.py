@@ -75,15 +75,17 @@ class Explanations:
 
     def _first_blocked(self, relaxed: ResumableReach, reach: GroupReach, level: int, view,
                        starts: np.ndarray | None = None) -> FirstBlocked:
-        """The first blocked hexes back along the relaxed search, kept per search and side; on first
-        use answered at once for `starts`, by default every node where a unit of the side stands
-        that no line of the group reaches (the units this search explains), the rest as they are
-        asked."""
+        """The first blocked hexes back along the relaxed search, kept per search and side, with
+        every node of `starts` answered; by default, on first use, every node where a unit of the
+        side stands that no line of the group reaches (the units this search explains), the rest
+        as they are asked."""
         key = ("first blocked", id(relaxed), view.side)
         known = self._memo.get(key)
         if known is None or known[0] is not relaxed:
             known = self._memo[key] = (relaxed, FirstBlocked(relaxed, ~view.enter))
             known[1].answer(self._unlined_units(reach, level, view.side) if starts is None else starts)
+        elif starts is not None:
+            known[1].answer(starts)
         return known[1]
 
     def _unlined_units(self, reach: GroupReach, level: int, side: str) -> np.ndarray:

@@ -51,24 +51,23 @@ class Reasons:
         `_zoc_neighbour_nodes` reads a land hex); any other rule but 39D, none. Key -> (units, side)."""
         ix, at = self.index, self.position_nodes()
         enemies = self._memo.setdefault(("enemies", side), set(self.position.enemies_of(side)))
-        rows, zoc, found = [], [], {}
-        for key, b in todo.items():
-            rule = key[3]
-            if "Rule 5" in rule and ix.land[b] and (ix.in_eid[b] >= 0).all():
-                rows.append((key, b))
-                zoc.append(True)
-            elif rule == "12A":
-                rows.append((key, b))
-                zoc.append(False)
-            elif "39D" not in rule and "Rule 5" not in rule:
+        keys, found = list(todo), {}
+        nodes = np.fromiter(todo.values(), dtype=np.int64, count=len(keys))
+        zoc = np.array(["Rule 5" in key[3] for key in keys], dtype=bool)
+        # Rule 5 on a land hex whose six edges in are all on the index; 12A; both read at once.
+        zoc &= ix.land.take(nodes) & (ix.in_eid.take(nodes, axis=0) >= 0).all(axis=1)
+        asked_rows = zoc | np.array([key[3] == "12A" for key in keys], dtype=bool)
+        for key in keys:
+            if "39D" not in key[3] and "Rule 5" not in key[3] and key[3] != "12A":
                 found[key] = ((), None)
-        if not rows:
+        if not asked_rows.any():
             return found
-        b = np.array([r[1] for r in rows], dtype=np.int64)
-        zoc = np.array(zoc)
-        eid = ix.in_eid[b]
-        across = zoc[:, None] & (eid >= 0) & ix.crossable[eid] & ~ix.neutral_border[eid]
-        asked = np.concatenate([np.where(across, ix.nbr[b], -1), b[:, None]], axis=1)     # (rows, 7)
+        picked = np.flatnonzero(asked_rows)
+        rows = [keys[k] for k in picked.tolist()]
+        b, zoc = nodes.take(picked), zoc.take(picked)
+        eid = ix.in_eid.take(b, axis=0)
+        across = zoc[:, None] & (eid >= 0) & ix.crossable.take(eid) & ~ix.neutral_border.take(eid)
+        asked = np.concatenate([np.where(across, ix.nbr.take(b, axis=0), -1), b[:, None]], axis=1)   # (rows, 7)
         order, placed = self._units_by_node()
         lo, hi = np.searchsorted(placed, asked, "left"), np.searchsorted(placed, asked, "right")
         count = np.where(asked >= 0, hi - lo, 0).ravel()                 # node -1: no hex asked
@@ -83,7 +82,7 @@ class Reasons:
             if u.side in enemies:
                 ids.setdefault(r, set()).add(u.id)
                 sides.setdefault(r, set()).add(u.side)
-        for r, (key, _) in enumerate(rows):
+        for r, key in enumerate(rows):
             # Unit ids are unique in a position (the loader refuses a repeated one).
             found[key] = tuple(sorted(ids.get(r, ()))), ", ".join(sorted(sides.get(r, ()))) or None
         return found

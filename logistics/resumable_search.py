@@ -50,6 +50,9 @@ class ResumableReach(IndexReach):
             frontier = added
         self._work[added] = 0.0
         self._frontier = frontier[into[frontier]]       # a line enters these nodes from a neighbour
+        # Only nodes a line may leave are improved (the others are held at -inf): where a line may
+        # enter each of them, a round's frontier needs no test of `into`.
+        self._enter_all = not (out_of & ~into).any()
         self._rows = in_rows(index, edges, weight)
         # `_distinct`'s scratch, one per map index for all these searches (int32, 4 bytes a node).
         self._stamp = index.__dict__.setdefault("_resumable_stamp32", np.empty(n, dtype=np.int32))
@@ -63,10 +66,11 @@ class ResumableReach(IndexReach):
         work, into, nbr, rows, stamp = self._work, self.into, self.index.nbr, self._rows, self._stamp
         frontier, bound = self._frontier, self._bound
         in_place = self.weight is not None and rows(frontier[:0]).dtype == work.dtype
+        enter_all = self._enter_all
         while frontier.size:
             here = work.take(frontier)
             bound = float(here.min())
-            if nodes is not None and (work.take(nodes) <= bound).all():
+            if nodes is not None and (not nodes.size or work.take(nodes).max() <= bound):
                 break
             a = nbr.take(frontier, axis=0).astype(np.intp)   # (k, 6), as `search` takes them
             if in_place:
@@ -84,7 +88,8 @@ class ResumableReach(IndexReach):
             a = a.ravel().take(ok)
             np.minimum.at(work, a, cost.ravel().take(ok))
             frontier = _distinct(a, stamp, _ORDINALS32)
-            frontier = frontier.compress(into.take(frontier))    # a line enters these nodes from a neighbour
+            if not enter_all:
+                frontier = frontier.compress(into.take(frontier))    # a line enters these nodes from a neighbour
         if not frontier.size:
             bound = np.inf
         self._frontier, self._bound = frontier, bound

@@ -181,3 +181,25 @@ def test_searches_sharing_the_int32_scratch_run_in_turns_give_the_whole_searches
     assert max(len(r._frontier) for r in reaches) > 128
     for reach, want in zip(reaches, wants):
         assert np.array_equal(reach.dist.array, want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_search_whose_nodes_left_may_all_be_entered_skips_the_test_of_into(indexes, seed):
+    """Where every node a line may leave may also be entered (the relaxed searches at a better
+    weather level), the rounds keep their frontiers without testing `into`: the same distances as
+    the whole search, read in steps and to the end; reading no node runs no round."""
+    rng = np.random.default_rng(300 + seed)
+    ix = indexes[seed % 2]
+    how, seeds = case(rng, ix, seed)
+    how["out_of"] = how["into"] & (rng.random(len(ix)) < 0.95)     # within `into`, entered but not left too
+    want = search(ix, seeds, **how).dist.array
+    reach = ResumableReach(ix, seeds, **how)
+    assert reach._enter_all
+    bound = reach._bound
+    assert reach.settled(np.array([], dtype=np.int64)).size == 0 and reach._bound == bound
+    reached = np.flatnonzero(want != np.inf)
+    for share in (0.2, 0.6):
+        nodes = rng.choice(reached[want[reached] <= np.quantile(want[reached], share)], size=10)
+        assert np.array_equal(reach.settled(nodes), want[nodes])
+        assert want[nodes].max() <= reach._bound
+    assert np.array_equal(reach.dist.array, want)

@@ -60,3 +60,48 @@ def test_what_a_start_leaves_to_relax(indexes):
             known.into, known.out_of, known.cutoff = everything, everything, cutoff
             assert not np.array_equal(search(ix, seeds, ix.crossable, everything, everything, weight, cutoff,
                                              known=known).dist.array, want), name
+
+
+def start_edge_by_edge(index, known, seeds, into, out_of, weight, limit):
+    """`warm_start` as its rule reads, node by node: the start's distances (0 at the seeds it lacks,
+    none past this search's cutoff) and, as a sorted frontier, the seeds it lacks; where the masks
+    grew, its reached nodes a line may now enter or enter from a neighbour that may now be left;
+    where it was cut shorter, its reached nodes with a step back whose end passed its cutoff."""
+    old = known.dist.array
+    dist = np.where(old <= limit, old, np.inf).astype(old.dtype)
+    frontier = set(np.flatnonzero(seeds & ~known.seeds).tolist())
+    dist[list(frontier)] = 0.0
+    grew = not (np.array_equal(known.into, into) and np.array_equal(known.out_of, out_of))
+    for v in np.flatnonzero(old <= limit).tolist():
+        if grew and into[v] and not known.into[v]:
+            frontier.add(v)
+        for b, e in zip(index.nbr[v].tolist(), index.in_eid[v].tolist()):
+            # A neighbour off the map (-1) reads the last node and edge, as the array rule does.
+            if grew and out_of[b] and not known.out_of[b]:
+                frontier.add(v)
+            step = 1.0 if weight is None else float(weight[e])
+            if known.cutoff is not None and known.cutoff < limit and old[v] + step > known.cutoff:
+                frontier.add(v)
+    return dist, np.array(sorted(frontier), dtype=np.int64)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_first_frontier_and_distances_are_those_of_the_rule_node_by_node(indexes, seed):
+    """The start's frontier and distances against `start_edge_by_edge`: masks grown or not, the start
+    cut shorter, longer or the same, unit steps and 43C3 weights (the frontier's rows found by the
+    flat positions of their Trues, the cutoff applied while copying)."""
+    from logistics.warm_start import warm_start
+    rng = np.random.default_rng(500 + seed)
+    ix = indexes[seed % 2]
+    into, out_of, small_into, small_out_of = nested(rng, ix, len(ix))
+    if seed % 3 == 0:
+        small_into, small_out_of = into, out_of
+    weight = (None, ix.adverse_weight)[seed % 2]
+    cutoff, known_cutoff = ((4, 6), (6, 3), (5, 5), (6, None))[seed % 4]
+    more = rng.random(len(ix)) < 0.01
+    known = search(ix, more & (rng.random(len(ix)) < 0.6), ix.crossable, small_into, small_out_of, weight, known_cutoff)
+    dist = np.empty(len(ix), dtype=known.dist.array.dtype)
+    frontier = warm_start(ix, known, more, into, out_of, weight, float(cutoff), dist)
+    want_dist, want_frontier = start_edge_by_edge(ix, known, more, into, out_of, weight, float(cutoff))
+    assert np.array_equal(frontier, want_frontier)
+    assert np.array_equal(dist, want_dist)

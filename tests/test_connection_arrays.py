@@ -93,3 +93,14 @@ def test_a_multi_hex_citys_hexes_are_connected_without_rail_between_them(case):
         assert [int(labels[i]) for i in range(len(ix))] == [want.get(i, -1) for i in range(len(ix))]
         joined += sum(len({int(labels[h]) for h in hexes}) == 1 and labels[hexes[0]] >= 0 for hexes in split)
     assert joined
+
+
+def test_a_side_owning_no_rail_has_no_connection():
+    """12C1: with no hex owned, no side has a connection node: every label is -1 and no source
+    with connected cities is active (the parts labelled over none of the rail hexes)."""
+    position, map_ = list(positions())[0]
+    engine = EuropaSupply(replace(position, owner={}), map_)
+    for side in sorted({u.side for u in position.units}):
+        assert (engine._connection_labels(side) == -1).all()
+        assert engine._connection_components(side) == {}
+    assert all(engine.active_hexes(src) == [] for src in position.supply_sources if src.connected)

@@ -87,12 +87,16 @@ class Sources:
             rail, a, b = rail_pairs(self.map, self.index)
             nodes = self._connection_nodes(side).take(rail)
             keep = nodes.take(a) & nodes.take(b)
-            roots = component_roots(len(rail), a.compress(keep), b.compress(keep))
-            # A part's root is its least node (rail is in node order): parts numbered in that order;
-            # a rail hex outside the graph is a part of its own, not numbered.
-            number = np.cumsum((roots == np.arange(len(rail))) & nodes) - 1
+            # The graph's own nodes numbered in node order (about half the rail hexes): the parts
+            # are labelled over those alone, not over every rail hex.
+            local = np.cumsum(nodes) - 1
+            m = int(local[-1]) + 1 if len(local) else 0
+            roots = component_roots(m, local.take(a.compress(keep)), local.take(b.compress(keep)))
+            # A part's root is its least node (both numberings are in node order): parts numbered
+            # in that order.
+            number = np.cumsum(roots == np.arange(m)) - 1
             labels = np.full(len(self.index), -1, dtype=np.int64)
-            labels[rail.compress(nodes)] = number.take(roots.compress(nodes))
+            labels[rail.compress(nodes)] = number.take(roots)
             self._memo[key] = labels
         return self._memo[key]
 

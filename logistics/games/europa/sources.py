@@ -140,7 +140,15 @@ class Sources:
         return self._memo[key]
 
     def active_hexes(self, source: SupplySource) -> list[Hex]:
-        """The hexes of a full general supply source that count now (12C1)."""
+        """The hexes of a full general supply source that count now (12C1), found once per engine
+        and source (each kind's seeds read every source it may use again): a new list each call."""
+        key = ("active hexes", id(source))     # the source is kept with its answer: its id stays its own
+        kept = self._memo.get(key)
+        if kept is None or kept[0] is not source:
+            kept = self._memo[key] = (source, self._active_hexes(source))
+        return list(kept[1])
+
+    def _active_hexes(self, source: SupplySource) -> list[Hex]:
         owner, barred = self.position.owner, frozenset()
         if self.position.unpacified or self.position.pacification:
             # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city

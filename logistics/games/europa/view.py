@@ -22,8 +22,11 @@ def _zoc_mask(map_: Map, index: HexIndex, nodes: PositionNodes, side: str) -> np
     exerting = (nodes.unit_sides == side) & nodes.exerts_zoc
     mask = index.node_mask(nodes.unit_nodes[exerting])
     at = np.flatnonzero(mask)
-    e, b = index.out_eid[at], index.nbr[at]
-    projects = (e >= 0) & index.crossable[e] & ~index.neutral_border[e] & index.land[b]
+    # The rows' edges and neighbours as intp (-1 read as the last cell, then dropped by e >= 0):
+    # numpy 2.4 gathers by int32 indices 1.5-5x slower.
+    e = index.out_eid.take(at, axis=0).astype(np.intp)
+    b = index.nbr.take(at, axis=0).astype(np.intp)
+    projects = (e >= 0) & index.crossable.take(e) & ~index.neutral_border.take(e) & index.land.take(b)
     mask[b[projects]] = True
     off_map = {nodes.on_map[k].hex for k in np.flatnonzero(exerting & (nodes.unit_nodes < 0)).tolist()}
     return mask | index.mask(n for h in off_map for n in h.neighbours() if projects_into(map_, h, n))

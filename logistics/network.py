@@ -165,11 +165,17 @@ class HexIndex:
         a 1M-hex map a dictionary look-up per hex (hashing each Hex in a table far larger than the
         cache) was most of the position's owner table (view.PositionNodes). `count`: how many
         hexes, when known (read faster)."""
-        xy = np.fromiter(chain.from_iterable(hexes), np.int64, 2 * count if count >= 0 else -1).reshape(-1, 2)
+        xy = np.fromiter(chain.from_iterable(hexes), np.int64, 2 * count if count >= 0 else -1)
         (q0, r0), grid = self.grid_origin, self.grid
-        # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells.
-        return grid[np.clip(xy[:, 0] - q0, 0, grid.shape[0] - 1),
-                    np.clip(xy[:, 1] - r0, 0, grid.shape[1] - 1)].astype(np.int64)
+        width, height = grid.shape
+        # Clipped coordinates of a hex off the map land on the grid's border ring of -1 cells; the
+        # cell is read by its place in the flat grid (q * height + r), in place: one gather, fewer temporaries.
+        q, r = xy[0::2] - q0, xy[1::2] - r0
+        np.clip(q, 0, width - 1, out=q)
+        np.clip(r, 0, height - 1, out=r)
+        q *= height
+        q += r
+        return grid.ravel().take(q).astype(np.int64)
 
     def node_mask(self, nodes: np.ndarray) -> np.ndarray:
         """Node mask of `nodes`; -1 (off the map) lands on a spare last cell, dropped."""

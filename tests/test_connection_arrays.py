@@ -12,6 +12,7 @@ from test_position_nodes import positions
 
 from logistics.games.europa.rules import EuropaRules
 from logistics.games.europa.supply import EuropaSupply
+from logistics.hexgrid import Hex
 
 
 def reference_components(engine: EuropaSupply, side: str) -> dict[int, int]:
@@ -93,3 +94,34 @@ def test_a_multi_hex_citys_hexes_are_connected_without_rail_between_them(case):
         assert [int(labels[i]) for i in range(len(ix))] == [want.get(i, -1) for i in range(len(ix))]
         joined += sum(len({int(labels[h]) for h in hexes}) == 1 and labels[hexes[0]] >= 0 for hexes in split)
     assert joined
+
+
+def test_a_side_owning_no_rail_has_no_connection():
+    """12C1: with no hex owned, no side has a connection node: every label is -1 and no source
+    with connected cities is active (the parts labelled over none of the rail hexes)."""
+    position, map_ = list(positions())[0]
+    engine = EuropaSupply(replace(position, owner={}), map_)
+    for side in sorted({u.side for u in position.units}):
+        assert (engine._connection_labels(side) == -1).all()
+        assert engine._connection_components(side) == {}
+    assert all(engine.active_hexes(src) == [] for src in position.supply_sources if src.connected)
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_each_sources_active_hexes_are_found_once_and_given_as_a_new_list(case):
+    """12C1: `active_hexes`, kept per engine and source, answers for each source what the source's
+    own reading (`_active_hexes`) does, asked again, in another order or after a caller changed the
+    list it was given."""
+    position, map_ = list(positions())[case]
+    engine, fresh = EuropaSupply(position, map_), EuropaSupply(position, map_)
+    sources = position.supply_sources
+    assert sources
+    for src in sources:
+        got = engine.active_hexes(src)
+        assert got == fresh._active_hexes(src)
+        got.append(Hex(10**6, 0))
+    for src in reversed(sources):
+        assert engine.active_hexes(src) == fresh._active_hexes(src)
+        assert engine.active_hexes(src) is not engine.active_hexes(src)
+    other = replace(sources[0], name=sources[0].name + " copy", cities=())    # another source, its own answer
+    assert engine.active_hexes(other) == fresh._active_hexes(other) == []

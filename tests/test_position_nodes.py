@@ -183,3 +183,24 @@ def test_the_owner_table_numbers_any_count_of_owners(names):
     assert len(nodes.owner_codes) == len(set(owner.values())) == names
     for side in sorted(set(owner.values()))[::7] + ["owner 0", "nobody"]:
         assert np.array_equal(nodes.owned(side), reference_mask(ix, [h for h, o in owner.items() if o == side])), side
+
+
+@pytest.mark.parametrize("sides", [1, 2, 256, 257, 600])
+def test_the_units_sides_are_numbered_for_any_count_of_sides(sides):
+    """12A: the units' sides numbered as the owners are (`PositionNodes.of_side`, bytes up to 256
+    sides, then whole numbers): each side's units, the other sides' units and the nodes its units
+    stand on are those of the units of that side, however many sides there are; a side with no
+    unit has none."""
+    s = synthetic(6000, 700, 4)
+    ix = EuropaSupply(s.position, s.map).index
+    assert len(s.position.units) >= sides
+    units = [replace(u, side=f"side {k % sides}") for k, u in enumerate(s.position.units)]
+    position = replace(s.position, units=tuple(units))
+    nodes = PositionNodes(position, ix)
+    assert len(nodes.side_codes) == sides
+    for side in sorted({u.side for u in units})[::5] + [f"side {sides - 1}", "nobody"]:
+        mine = [u.hex for u in units if u.side == side]
+        assert np.array_equal(nodes.units(side, friendly=True), reference_mask(ix, mine)), side
+        assert np.array_equal(nodes.units(side, friendly=False),
+                              reference_mask(ix, [u.hex for u in units if u.side != side])), side
+        assert nodes.nodes_of(side).tolist() == sorted({ix.pos[h] for h in mine if h in ix.pos}), side

@@ -86,6 +86,30 @@ def test_groups_are_asked_and_their_nodes_gathered_as_unit_by_unit(case):
         [(r.source_of, sorted(n)) for r, n in reference.values()]
 
 
+def test_each_groups_nodes_hold_the_maps_first_and_last_nodes():
+    """A group's nodes are cut from one sorted run of (group, node) keys: units of every kind
+    standing on the map's first and last nodes (at the runs' edges) are in their own group's nodes
+    and no other's, as gathered unit by unit."""
+    s = synthetic(3000, 150, 1)
+    engine = EuropaSupply(s.position, s.map)
+    first, last = engine.index.hexes[0], engine.index.hexes[-1]
+    seen: dict[tuple, int] = {}
+    units = []
+    for u in s.position.units:
+        k = seen[(u.side, u.coalition, u.affiliation)] = seen.get((u.side, u.coalition, u.affiliation), -1) + 1
+        units.append(replace(u, hex=first) if k == 0 else replace(u, hex=last) if k == 1 else u)
+    position = replace(s.position, units=tuple(units))
+    engine, alone = EuropaSupply(position, s.map), EuropaSupply(position, s.map)
+    reference: dict[int, tuple] = {}
+    for unit in position.units:
+        reach = alone.general_reach(unit)
+        reference.setdefault(id(reach), (reach, set()))[1].add(_traced_from(alone, unit))
+    found = group_nodes(engine)
+    assert len(found) > 1
+    assert [(r.source_of, n.tolist()) for r, n in found] == [(r.source_of, sorted(n)) for r, n in reference.values()]
+    assert all(n[0] == 0 and n[-1] == len(engine.index) - 1 for _, n in found)
+
+
 @pytest.mark.parametrize("case", range(3))
 def test_the_batchs_kinds_leave_embarked_and_garrison_units_to_verdict(case):
     """unit_batch.py builds the verdicts of units on the map, not embarked and not deemed in supply

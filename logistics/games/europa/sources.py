@@ -87,12 +87,16 @@ class Sources:
             rail, a, b = rail_pairs(self.map, self.index)
             nodes = self._connection_nodes(side).take(rail)
             keep = nodes.take(a) & nodes.take(b)
-            roots = component_roots(len(rail), a.compress(keep), b.compress(keep))
-            # A part's root is its least node (rail is in node order): parts numbered in that order;
-            # a rail hex outside the graph is a part of its own, not numbered.
-            number = np.cumsum((roots == np.arange(len(rail))) & nodes) - 1
+            # The graph's own nodes numbered in node order (about half the rail hexes): the parts
+            # are labelled over those alone, not over every rail hex.
+            local = np.cumsum(nodes) - 1
+            m = int(local[-1]) + 1 if len(local) else 0
+            roots = component_roots(m, local.take(a.compress(keep)), local.take(b.compress(keep)))
+            # A part's root is its least node (both numberings are in node order): parts numbered
+            # in that order.
+            number = np.cumsum(roots == np.arange(m)) - 1
             labels = np.full(len(self.index), -1, dtype=np.int64)
-            labels[rail.compress(nodes)] = number.take(roots.compress(nodes))
+            labels[rail.compress(nodes)] = number.take(roots)
             self._memo[key] = labels
         return self._memo[key]
 
@@ -136,7 +140,15 @@ class Sources:
         return self._memo[key]
 
     def active_hexes(self, source: SupplySource) -> list[Hex]:
-        """The hexes of a full general supply source that count now (12C1)."""
+        """The hexes of a full general supply source that count now (12C1), found once per engine
+        and source (each kind's seeds read every source it may use again): a new list each call."""
+        key = ("active hexes", id(source))     # the source is kept with its answer: its id stays its own
+        kept = self._memo.get(key)
+        if kept is None or kept[0] is not source:
+            kept = self._memo[key] = (source, self._active_hexes(source))
+        return list(kept[1])
+
+    def _active_hexes(self, source: SupplySource) -> list[Hex]:
         owner, barred = self.position.owner, frozenset()
         if self.position.unpacified or self.position.pacification:
             # 39A / 39B ruling (AEG 1998): no line enters a friendly unpacified (or unpurified) city

@@ -57,7 +57,14 @@ def group_nodes(engine) -> list[tuple]:
     lines are traced from, sorted."""
     _, kind_of, groups, nodes, _ = _kinds(engine)
     by_group: dict[int, tuple] = {}
-    for kind, (_, reach) in enumerate(groups):
-        by_group.setdefault(id(reach), (reach, []))[1].append(kind)
+    for _, reach in groups:
+        by_group.setdefault(id(reach), (reach, len(by_group)))
+    group_of = np.array([by_group[id(reach)][1] for _, reach in groups], dtype=np.int64)
+    # Every unit with a kind, keyed (its group, its node): one sort of the distinct keys gives
+    # each group's distinct nodes, in order, as its run of keys.
     kind_of = np.array(kind_of, dtype=np.int64)
-    return [(reach, np.unique(nodes[np.isin(kind_of, kinds)])) for reach, kinds in by_group.values()]
+    placed = kind_of >= 0                       # a unit with a kind has a node (>= 0)
+    span = len(engine.index)
+    keys = np.unique(group_of.take(kind_of[placed]) * span + nodes[placed])
+    cuts = np.searchsorted(keys, np.arange(len(by_group) + 1) * span).tolist()
+    return [(reach, keys[a:b] - j * span) for (reach, j), a, b in zip(by_group.values(), cuts, cuts[1:])]

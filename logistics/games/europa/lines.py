@@ -344,11 +344,16 @@ class Lines:
         nodes = self._memo.get("unit nodes")
         if nodes is None:
             units = self.position.units
-            placed = [k for k, u in enumerate(units) if u.hex is not None]
-            nodes = self._memo["unit nodes"] = [None] * len(units)
             # The side views' table of the placed units' nodes, in the units' order (PositionNodes,
             # made once per engine): their hexes are not looked up on the grid twice.
-            for k, node in zip(placed, self.position_nodes().unit_nodes.tolist(), strict=True):
+            placed_nodes = self.position_nodes().unit_nodes
+            if len(placed_nodes) == len(units) and not (placed_nodes < 0).any():
+                # Every unit placed on the map (the units read once, not once more here).
+                nodes = self._memo["unit nodes"] = placed_nodes.tolist()
+                return nodes
+            placed = [k for k, u in enumerate(units) if u.hex is not None]
+            nodes = self._memo["unit nodes"] = [None] * len(units)
+            for k, node in zip(placed, placed_nodes.tolist(), strict=True):
                 if node >= 0:
                     nodes[k] = node
         return nodes

@@ -87,3 +87,21 @@ def test_steps_round_in_a_circle_refused():
     with pytest.raises(AssertionError):
         _ends(nodes, np.array([2, 3, 1], dtype=np.int64), SimpleNamespace(walked=[], _ends={}),
               np.zeros(4, dtype=np.int32))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_known_ends_read_from_one_batch_or_the_table(seed):
+    """`known_ends` of targets all in a walks' one batch (read from it at once), and of targets some
+    of which only the table holds (a line walked one at a time): each the end and steps kept."""
+    from logistics.games.europa.walks import known_ends
+    rng = np.random.default_rng(seed)
+    nodes = np.sort(rng.choice(10_000, size=500, replace=False))
+    batch_end, batch_depth = rng.integers(0, 10_000, 500), rng.integers(0, 40, 500)
+    table_nodes = np.setdiff1d(rng.choice(10_000, size=60, replace=False), nodes)
+    table = {t: (int(rng.integers(10_000)), int(rng.integers(40))) for t in table_nodes.tolist()}
+    walks = SimpleNamespace(walked=[(nodes, batch_end, batch_depth)], _ends=table)
+    kept = {**dict(zip(nodes.tolist(), zip(batch_end.tolist(), batch_depth.tolist()))), **table}
+    for targets in (rng.choice(nodes, 300), rng.permutation(np.concatenate((rng.choice(nodes, 200), table_nodes)))):
+        end, depth = known_ends(walks, targets)
+        assert list(zip(end.tolist(), depth.tolist())) == [kept[t] for t in targets.tolist()]
+        assert end.dtype == depth.dtype == np.int64

@@ -143,6 +143,11 @@ def _stamp(index, size: int) -> np.ndarray:
 def known_ends(walks, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The end node and number of steps of the line from each of `targets` (nodes walked before),
     read from the batches `walk_many` keeps as arrays (`walks.walked`) or from `walks`' table."""
+    if len(walks.walked) == 1:                          # most often: one batch holds them all
+        nodes, batch_end, batch_depth = walks.walked[0]
+        at = np.minimum(np.searchsorted(nodes, targets), len(nodes) - 1)
+        if (nodes.take(at) == targets).all():
+            return batch_end.take(at), batch_depth.take(at)
     end, depth = np.full(len(targets), -1, dtype=np.int64), np.zeros(len(targets), dtype=np.int64)
     found = np.zeros(len(targets), dtype=bool)
     for nodes, batch_end, batch_depth in walks.walked:
@@ -171,8 +176,9 @@ def _ends(nodes: np.ndarray, nxt: np.ndarray, walks, stamp: np.ndarray) -> tuple
     steps = inside.astype(np.int64)                     # steps from a node to its parent
     end, base = nodes.copy(), np.zeros(m, dtype=np.int64)
     before = np.flatnonzero((nxt >= 0) & ~inside)      # onto a line walked before
-    end[before], base[before] = known_ends(walks, nxt[before])
-    base[before] += 1
+    if before.size:
+        end[before], base[before] = known_ends(walks, nxt[before])
+        base[before] += 1
     for _ in range(m.bit_length() + 1):                 # pointer doubling toward the roots
         grand = parent[parent]
         if np.array_equal(grand, parent):

@@ -191,3 +191,28 @@ def test_a_net_too_large_for_the_table_walks_its_rounds_to_the_same_steps(index,
     walk_many(walks, starts)
     assert all(np.array_equal(a, b) for a, b in zip(walks.batches[0], with_table.batches[0]))
     assert walks.ends == with_table.ends
+
+
+def test_a_junction_that_may_not_be_left_gets_no_step_from_the_table(index):
+    """`junction_steps` at a reached junction whose `out_of` is False (a line may not leave it:
+    `next_step` finds no step there): no step and no jump in the table (-2: left to `steps_back`),
+    every other junction's entry as with the junction open."""
+    import copy
+    reach, net = _side_reach(index, np.random.default_rng(40))
+    chains = chain_walks.chain_walks(index)
+    junctions = net.nodes[net.junctions]
+    d = reach.dist.array[junctions]
+    moving = junctions[(d > 0) & (d != np.inf)]
+    closed = np.random.default_rng(41).choice(moving, size=len(moving) // 5, replace=False)
+    shut = copy.copy(reach)
+    shut.out_of = reach.out_of.copy()
+    shut.out_of[closed] = False
+    open_ahead, open_slot = chains.junction_steps(reach)
+    ahead, slot = chains.junction_steps(shut)
+    at = chains.junction_of[closed]
+    assert (open_slot[at] >= 0).all() and (ahead[at] == -2).all() and (slot[at] == -1).all()
+    rest = np.ones(len(junctions), dtype=bool)
+    rest[at] = False
+    assert np.array_equal(ahead[:-1][rest], open_ahead[:-1][rest]) and np.array_equal(slot[rest], open_slot[rest])
+    with pytest.raises(ValueError):
+        shut.next_step(int(closed[0]), float(shut.dist.array[closed[0]]))

@@ -246,3 +246,24 @@ def test_a_too_long_lines_block_is_its_message_made_once():
     for (i, d, weather, limit), block in zip(asked, got):
         assert block == Block(hex_id(i), "12B", f"the nearest line needs {d:g} overland hexes; {weather} allows {limit}")
     assert got[0] is got[1] and got[2] is got[7] and len({id(b) for b in got}) == 6
+
+
+@pytest.mark.parametrize("off_map", [0, 1, 7])
+def test_units_nodes_of_a_position_whose_units_all_have_hexes(off_map):
+    """Every unit on a hex (`Lines._unit_nodes` reads the side views' table as it is): each node is
+    `index.pos`'s, a Python int; a hex off the map still gives None."""
+    from dataclasses import replace
+
+    from logistics.hexgrid import Hex
+    s = synthetic(3000, 150, 4)
+    units = list(s.position.units)
+    for k in range(off_map):
+        q, r = units[5 * k].hex
+        units[5 * k] = replace(units[5 * k], hex=Hex(q + 700, r))
+    position = replace(s.position, units=tuple(units))
+    engine = EuropaSupply(position, s.map)
+    pos = engine.index.pos
+    nodes = engine._unit_nodes()
+    assert nodes == [pos.get(u.hex) for u in units]
+    assert sum(n is None for n in nodes) == off_map
+    assert all(type(n) is int for n in nodes if n is not None)

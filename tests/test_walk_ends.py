@@ -49,14 +49,27 @@ def _reference(nodes, nxt, table):
     return out
 
 
+def _scratch(size: int, m: int, rng: random.Random) -> np.ndarray:
+    """`walk_many`'s scratch stamp as a batch finds it: left from before, any int32 (some cells
+    holding places 0..m-1 that name other nodes)."""
+    gen = np.random.default_rng(rng.randrange(1 << 30))
+    stamp = gen.integers(-(1 << 31), (1 << 31) - 1, size, dtype=np.int32)
+    some = gen.random(size) < 0.5
+    stamp[some] = gen.integers(0, m, int(some.sum()))
+    return stamp
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_ends_against_following_each_line(seed):
+    """Each node's end and steps; the scratch's old cells (the table's nodes and -1 read them)
+    never taken for a place in the batch."""
     rng = random.Random(seed)
     m = rng.choice([1, 2, 3, 17, 200, 1500])
     nodes, nxt, table = _batch(rng, m, rng.choice([0, 1, 5, 40]))
     walks = SimpleNamespace(walked=[], _ends=dict(table))
     arr = np.array(nodes, dtype=np.int64)
-    end, depth = _ends(arr, np.array([nxt[n] for n in nodes], dtype=np.int64), walks)
+    stamp = _scratch(10 * (m + 40) + 20, m, rng)
+    end, depth = _ends(arr, np.array([nxt[n] for n in nodes], dtype=np.int64), walks, stamp)
     assert list(zip(end.tolist(), depth.tolist())) == _reference(nodes, nxt, table)
 
 
@@ -65,11 +78,30 @@ def test_a_line_the_length_of_the_batch():
     for m in (1, 2, 3, 4, 5, 63, 64, 65, 1024, 1025):
         nodes = np.arange(m, dtype=np.int64) * 3
         nxt = np.concatenate([[-1], nodes[:-1]])
-        end, depth = _ends(nodes, nxt, SimpleNamespace(walked=[], _ends={}))
+        end, depth = _ends(nodes, nxt, SimpleNamespace(walked=[], _ends={}), np.zeros(3 * m + 1, dtype=np.int32))
         assert end.tolist() == [0] * m and depth.tolist() == list(range(m))
 
 
 def test_steps_round_in_a_circle_refused():
     nodes = np.array([1, 2, 3], dtype=np.int64)
     with pytest.raises(AssertionError):
-        _ends(nodes, np.array([2, 3, 1], dtype=np.int64), SimpleNamespace(walked=[], _ends={}))
+        _ends(nodes, np.array([2, 3, 1], dtype=np.int64), SimpleNamespace(walked=[], _ends={}),
+              np.zeros(4, dtype=np.int32))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_known_ends_read_from_one_batch_or_the_table(seed):
+    """`known_ends` of targets all in a walks' one batch (read from it at once), and of targets some
+    of which only the table holds (a line walked one at a time): each the end and steps kept."""
+    from logistics.games.europa.walks import known_ends
+    rng = np.random.default_rng(seed)
+    nodes = np.sort(rng.choice(10_000, size=500, replace=False))
+    batch_end, batch_depth = rng.integers(0, 10_000, 500), rng.integers(0, 40, 500)
+    table_nodes = np.setdiff1d(rng.choice(10_000, size=60, replace=False), nodes)
+    table = {t: (int(rng.integers(10_000)), int(rng.integers(40))) for t in table_nodes.tolist()}
+    walks = SimpleNamespace(walked=[(nodes, batch_end, batch_depth)], _ends=table)
+    kept = {**dict(zip(nodes.tolist(), zip(batch_end.tolist(), batch_depth.tolist()))), **table}
+    for targets in (rng.choice(nodes, 300), rng.permutation(np.concatenate((rng.choice(nodes, 200), table_nodes)))):
+        end, depth = known_ends(walks, targets)
+        assert list(zip(end.tolist(), depth.tolist())) == [kept[t] for t in targets.tolist()]
+        assert end.dtype == depth.dtype == np.int64

@@ -133,10 +133,15 @@ class ChainWalks:
         moving = dnode.compress(~ends)
         if any((moving == w).any() for w in self.w_less_one):
             ok |= (db == np.inf) & (self.s_w - 1 == dj)
-        ok &= reach.into.take(self.s_b) & reach.out_of.take(self.s_node)
+        ok &= reach.into.take(self.s_b)
         at = np.flatnonzero(ok)
         j = self.s_j.take(at)
-        first = (np.diff(j, prepend=-1) != 0) & ~ends.take(j)     # each moving junction's least step
+        # Each moving junction's least step, from a junction a line may leave (`out_of`, read per
+        # junction: a junction that may not be left keeps no step, as none of its edges would).
+        first = np.empty(len(j), dtype=bool)
+        first[:1] = True
+        np.not_equal(j[1:], j[:-1], out=first[1:])
+        first &= (~ends & reach.out_of.take(self.net.map_junctions)).take(j)
         at, j = at.compress(first), j.compress(first)
         ahead = np.full(nj + 1, -2)                    # moving, no step: undecided; not a junction
         ahead[:nj][ends] = -1

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.chain_walks import chain_walks, walks_along_chains
-from logistics.network import IndexReach, _distinct
+from logistics.in_edges import shared
+from logistics.network import _ORDINALS32, IndexReach, _distinct
 
 
 def steps_back(reach: IndexReach, front: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -64,9 +65,10 @@ def walk_many(walks, starts: np.ndarray, jump: bool = True) -> None:
     for nodes, _, _ in walks.walked:
         known[nodes] = True
     # The walks' fronts without repeats, in any order (`parts` are sorted by node at the end):
-    # marked in a scratch array, not sorted and hashed each round (np.unique).
-    stamp = np.empty(len(known), dtype=np.int64)
-    front = _distinct(starts[~known[starts]], stamp)
+    # marked in a scratch array, not sorted and hashed each round (np.unique). The scratch is kept
+    # with the index (`_stamp`): a new one per call was memory first touched by every batch.
+    stamp = _stamp(reach.index, len(known))
+    front = _distinct(starts[~known[starts]], stamp, _ORDINALS32)
     # Every round reads the steps of its front alone, however long the walks: the steps of all the
     # search's nodes read at once after some rounds (its rail lines') cost more than the rounds
     # they saved (at 30k to 1M hexes: the rail net's nodes are several times those walked).
@@ -106,7 +108,7 @@ def walk_many(walks, starts: np.ndarray, jump: bool = True) -> None:
                 jumps.append(jumped)
             ahead.append(more)
         ahead = ahead[0] if len(ahead) == 1 else np.concatenate(ahead)
-        front = _distinct(ahead[~known[ahead]], stamp)
+        front = _distinct(ahead[~known[ahead]], stamp, _ORDINALS32)
     if junctions:
         *walked, jumped = chains.junction_walked(table, np.concatenate(junctions))
         parts.append(walked)
@@ -120,20 +122,34 @@ def walk_many(walks, starts: np.ndarray, jump: bool = True) -> None:
         parts.append(passed)
     nodes, nxt, weight = (np.concatenate(p) for p in zip(*parts))
     # Walks that followed one chain together passed some nodes twice, with the same steps: each
-    # node kept once (at its last place, marked in the scratch stamp), then sorted; np.unique
-    # sorted them all, stably, to keep the first (3.3x the time for a rail batch of 6k).
-    place = np.arange(len(nodes))
+    # node kept once (at the place the scratch stamp marks for it), then sorted; np.unique
+    # sorted them all, stably, to keep the first (3.3x the time for a rail batch of 6k). The
+    # distinct nodes are sorted as values (np.sort: 3x argsort's speed at 7k) and their places
+    # read back from the stamp.
+    place = np.arange(len(nodes), dtype=np.int32)
     stamp[nodes] = place
-    last = place.compress(stamp.take(nodes) == place)
-    last = last.take(nodes.take(last).argsort())
-    nodes, nxt, weight = nodes.take(last), nxt.take(last), weight.take(last)
+    nodes = np.sort(nodes.compress(stamp.take(nodes) == place))
+    last = stamp.take(nodes)
+    nxt, weight = nxt.take(last), weight.take(last)
     walks.batches.append((nodes, nxt, weight))          # `Walks.after` reads them when asked
-    walks.walked.append((nodes, *_ends(nodes, nxt, walks)))     # and `Walks.ends` these
+    walks.walked.append((nodes, *_ends(nodes, nxt, walks, stamp)))      # and `Walks.ends` these
+
+
+def _stamp(index, size: int) -> np.ndarray:
+    """`walk_many`'s scratch: an int32 cell per node, kept with the index (its contents are never
+    read before written)."""
+    stamp = shared(index, "walks' scratch stamp", lambda: np.empty(size, dtype=np.int32))
+    return stamp if len(stamp) == size else np.empty(size, dtype=np.int32)
 
 
 def known_ends(walks, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The end node and number of steps of the line from each of `targets` (nodes walked before),
     read from the batches `walk_many` keeps as arrays (`walks.walked`) or from `walks`' table."""
+    if len(walks.walked) == 1:                          # most often: one batch holds them all
+        nodes, batch_end, batch_depth = walks.walked[0]
+        at = np.minimum(np.searchsorted(nodes, targets), len(nodes) - 1)
+        if (nodes.take(at) == targets).all():
+            return batch_end.take(at), batch_depth.take(at)
     end, depth = np.full(len(targets), -1, dtype=np.int64), np.zeros(len(targets), dtype=np.int64)
     found = np.zeros(len(targets), dtype=bool)
     for nodes, batch_end, batch_depth in walks.walked:
@@ -146,19 +162,25 @@ def known_ends(walks, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return end, depth
 
 
-def _ends(nodes: np.ndarray, nxt: np.ndarray, walks) -> tuple[np.ndarray, np.ndarray]:
-    """The end node and number of steps of each of `nodes` (sorted), each stepping to `nxt` (-1:
-    it ends there) within the batch or onto a node whose end `walks` already knows."""
+def _ends(nodes: np.ndarray, nxt: np.ndarray, walks, stamp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The end node and number of steps of each of `nodes` (sorted, distinct), each stepping to `nxt`
+    (-1: it ends there) within the batch or onto a node whose end `walks` already knows (`stamp`:
+    scratch, a cell per node)."""
     m = len(nodes)
     local = np.arange(m)
-    at = np.minimum(np.searchsorted(nodes, nxt), m - 1)
-    inside = (nxt >= 0) & (nodes[at] == nxt)
+    # Each step's place in `nodes`, from the places written in the scratch (not a binary search):
+    # exact where the step is one of `nodes` (its cell just written), and a cell left from before
+    # (any value, clipped) names another node, so the test below holds only for steps in `nodes`.
+    stamp[nodes] = local
+    at = stamp.take(nxt)
+    inside = (nxt >= 0) & (nodes.take(at, mode="clip") == nxt)
     parent = np.where(inside, at, local)                # a root: its line's end is known
     steps = inside.astype(np.int64)                     # steps from a node to its parent
     end, base = nodes.copy(), np.zeros(m, dtype=np.int64)
     before = np.flatnonzero((nxt >= 0) & ~inside)      # onto a line walked before
-    end[before], base[before] = known_ends(walks, nxt[before])
-    base[before] += 1
+    if before.size:
+        end[before], base[before] = known_ends(walks, nxt[before])
+        base[before] += 1
     for _ in range(m.bit_length() + 1):                 # pointer doubling toward the roots
         grand = parent[parent]
         if np.array_equal(grand, parent):

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from logistics.sorted_unique import sorted_unique
+
 
 def own_nodes(size: int, src: np.ndarray, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The nodes of 0..size-1 that some edge src[k] -> dst[k] touches, in order (a graph's node j
@@ -110,12 +112,6 @@ def walk_order(head: np.ndarray, first: np.ndarray, total: np.ndarray, hops: np.
     return head[order], total[order], place, first, stop
 
 
-def _distinct(keys: np.ndarray) -> np.ndarray:
-    """np.unique by a sort (numpy's hashed unique is 5-10x slower on these keys)."""
-    keys = np.sort(keys)
-    return keys[np.flatnonzero(np.diff(keys, prepend=-1))] if keys.size else keys
-
-
 class JunctionCore:
     """The junctions' graph with two kinds of junction left out of the rail Dijkstras (12B) and
     read after them, for distinct pairs `keys` (tail * nj + head) of junctions some walk joins:
@@ -137,7 +133,7 @@ class JunctionCore:
     def __init__(self, nj: int, keys: np.ndarray):
         self.keys, tail, head = keys, keys // nj, keys % nj
         a, b = np.minimum(tail, head), np.maximum(tail, head)
-        joined = _distinct(a * nj + b)
+        joined = sorted_unique(a * nj + b)
         a, b = joined // nj, joined % nj
         dead, nbr = self._few(nj, a, b, 1)
         kept = np.bincount(np.concatenate([a, b]), minlength=nj)[nbr[:, 0]] >= 2
@@ -165,7 +161,7 @@ class JunctionCore:
         gone = (self.dead_rank >= 0) | (self.series_rank >= 0)
         self.core_pairs = np.flatnonzero(~gone[tail] & ~gone[head])
         ab, ba = sa * nj + sb, sb * nj + sa
-        table = _distinct(np.concatenate([keys[self.core_pairs], ab, ba]))
+        table = sorted_unique(np.concatenate([keys[self.core_pairs], ab, ba]))
         self.tail, self.head = table // nj, table % nj
         self.core_at, self.ab_at, self.ba_at = (np.searchsorted(table, k) for k in (keys[self.core_pairs], ab, ba))
 

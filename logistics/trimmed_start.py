@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.network import IndexReach, search
+from logistics.sorted_unique import sorted_unique
 from logistics.warm_start import packed_seeds, same
 
 # A start is taken when the seeds to take out are at most this share of the earlier search's:
@@ -58,4 +59,4 @@ def trimmed_start(index, known: IndexReach, seeds: np.ndarray, how: dict) -> tup
         around = np.empty(0, dtype=np.int64)
     added = np.flatnonzero(seeds & ~known.seeds)
     dist[added] = 0.0
-    return dist, np.unique(np.concatenate([around.astype(np.int64), added]))
+    return dist, sorted_unique(np.concatenate([around.astype(np.int64), added]))

@@ -8,7 +8,7 @@ in place while the rounds run (`walk_view`), cut off (`bounded`) and whole."""
 import numpy as np
 import pytest
 
-from logistics.games.europa.blocked_walk import FirstBlocked, _distinct, first_blocked_one_by_one
+from logistics.games.europa.blocked_walk import FirstBlocked, first_blocked_one_by_one
 from logistics.in_edges import flat_costs as out_costs
 from logistics.network import search
 from logistics.resumable_search import ResumableReach
@@ -108,13 +108,3 @@ def test_the_table_of_costs_reads_each_edge_out_as_its_neighbours_edge_in(indexe
         assert np.array_equal(table[at], want)
         assert greatest == float(ix.adverse_weight[ix.crossable].max())
 
-
-def test_a_rounds_nodes_made_distinct_are_np_unique():
-    """`_distinct` (a round's next frontier, sorted, each node once) against `np.unique`: empty,
-    one node, repeats, -1, node numbers past int32."""
-    rng = np.random.default_rng(7)
-    cases = [np.zeros(0, dtype=np.int64), np.array([5]), np.array([3, 3, 3]), np.array([-1, 4, -1, 2])]
-    cases += [rng.integers(-1, hi, size) for hi in (3, 50, 2 ** 40) for size in (2, 9, 40, 300)]
-    for nodes in cases:
-        got = _distinct(nodes.astype(np.int64))
-        assert got.dtype == np.int64 and np.array_equal(got, np.unique(nodes)), nodes

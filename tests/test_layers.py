@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("core", ("logistics.errors", "logistics.atomic", "logistics.jsontext", "logistics.hexgrid", "logistics.numbering", "logistics.hex_ids",
               "logistics.bundled", "logistics.yamldoc", "logistics.verdict", "logistics.solver", "logistics.mapdata", "logistics.mapio", "logistics.mapcorrect",
-              "logistics.position", "logistics.zoc", "logistics.rail_search", "logistics.rail_chains", "logistics.rail_sides", "logistics.node_layers", "logistics.hex_nodes", "logistics.index_tables", "logistics.network", "logistics.warm_start", "logistics.trimmed_start", "logistics.resumable_search", "logistics.bfs_parents", "logistics.in_edges", "logistics.region_steps", "logistics.mapcheck", "logistics.sea_passages", "logistics.project", "logistics.games", "logistics.games.base",
+              "logistics.position", "logistics.zoc", "logistics.rail_search", "logistics.rail_chains", "logistics.rail_sides", "logistics.node_layers", "logistics.hex_nodes", "logistics.index_tables", "logistics.network", "logistics.warm_start", "logistics.trimmed_start", "logistics.resumable_search", "logistics.bfs_parents", "logistics.in_edges", "logistics.region_steps", "logistics.mapcheck", "logistics.sea_passages", "logistics.sorted_unique", "logistics.project", "logistics.games", "logistics.games.base",
               "logistics.rail", "logistics.rail.model", "logistics.rail.paths", "logistics.rail.planner")),
     ("games", ("logistics.games.",)),
     ("formats and turn engine", ("logistics.scenario", "logistics.scenario_writer", "logistics.files", "logistics.rail.moves", "logistics.turn.")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from logistics.sorted_unique import sorted_unique
 from logistics.verdict import Block
 
 
@@ -63,7 +64,7 @@ def blocks(engine, entries: list) -> list[Block]:
         side_blocked = blocked.setdefault(side, (view, []))[1]
         nodes = np.array([entries[j][2] for j in rows], dtype=np.int64)
         levels = np.maximum(engine.level[nodes], min(reach.overland))
-        distinct_levels = np.unique(levels).tolist()
+        distinct_levels = sorted_unique(levels).tolist()
         for level in distinct_levels:
             if len(distinct_levels) == 1:
                 these, level_rows = nodes, rows

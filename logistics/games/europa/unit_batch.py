@@ -17,6 +17,7 @@ from logistics.games.europa.status import IN_SUPPLY, OUT_OF_SUPPLY
 from logistics.games.europa.unit_kinds import batch_kinds, unit_kinds
 from logistics.games.europa.walked import summaries
 from logistics.hex_ids import hex_ids
+from logistics.sorted_unique import sorted_unique
 from logistics.verdict import Verdict, made_verdict
 
 
@@ -99,7 +100,7 @@ def _array_reads(engine, nodes: np.ndarray, kind_of: np.ndarray, groups: list) -
     count), and its attack supply (12D: an overland element to a step of its side; 12D2: a full line
     to a port of its coalition's classes): array reads per kind of unit."""
     cut_off, attack = np.zeros(len(nodes), dtype=bool), np.zeros(len(nodes), dtype=bool)
-    for kind in np.unique(kind_of).tolist():
+    for kind in sorted_unique(kind_of).tolist():
         unit, reach = groups[kind]
         rows = np.flatnonzero(kind_of == kind)
         at = nodes[rows]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from logistics.games.europa.rules import INTRINSIC_GARRISON
+from logistics.sorted_unique import sorted_unique
 
 
 def unit_kinds(engine) -> tuple[list[int], list[int], list[tuple]]:
@@ -65,6 +66,6 @@ def group_nodes(engine) -> list[tuple]:
     kind_of = np.array(kind_of, dtype=np.int64)
     placed = kind_of >= 0                       # a unit with a kind has a node (>= 0)
     span = len(engine.index)
-    keys = np.unique(group_of.take(kind_of[placed]) * span + nodes[placed])
+    keys = sorted_unique(group_of.take(kind_of[placed]) * span + nodes[placed])
     cuts = np.searchsorted(keys, np.arange(len(by_group) + 1) * span).tolist()
     return [(reach, keys[a:b] - j * span) for (reach, j), a, b in zip(by_group.values(), cuts, cuts[1:])]

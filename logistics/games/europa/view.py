@@ -10,6 +10,7 @@ from logistics.games.europa.garrisons import garrison_mask
 from logistics.mapdata import Map
 from logistics.network import HexIndex
 from logistics.position import Position
+from logistics.sorted_unique import sorted_unique
 from logistics.zoc import exerts_zoc, projects_into
 
 LOSE_ZOC_AT = 2  # a U-2 unit has no ZOC (12B ruling, DPS 08-Oct-04)
@@ -77,7 +78,7 @@ class PositionNodes:
 
     def nodes_of(self, side: str) -> np.ndarray:
         """The nodes the on-map units of `side` stand on, each once, in node order."""
-        return np.unique(self.unit_nodes[self.of_side(side) & (self.unit_nodes >= 0)])
+        return sorted_unique(self.unit_nodes[self.of_side(side) & (self.unit_nodes >= 0)])
 
     def units(self, side: str, friendly: bool) -> np.ndarray:
         """Node mask: the hexes of the on-map units of `side` (friendly) or of any other side."""

@@ -121,3 +121,74 @@ def test_the_plain_start_is_searched_when_the_chains_stop_short():
                                      {"s0": 9}, {}, start, 9, 2.0)
     assert got == {a}
     assert calls == [(frozenset(chained), 1.0, 9), (frozenset(start), 2.0, 9)]
+
+
+def test_the_chains_answer_is_repaired_before_the_plain_start_is_searched():
+    """12C2: when the search from the chains' answer stops short of the bound, `improved_start`
+    first repairs that answer (the exchange of sizes); the plain start is searched (all the work)
+    and then repaired only when the repair of the chains' answer supplies nothing more."""
+    Option = limited.Option
+    q = {"u0": 4, "u1": 4}
+    a, b = Option("u0", "s0"), Option("u1", "s0")
+    options, start = [a, b], {a}
+    chained = fill_by_chains(q, options, {"s0": 9}, {}, start)
+    calls, repairs = [], []
+
+    def fake(answers):
+        def improve(q, options, caps, ports, first, work, target):
+            calls.append((frozenset(first), work, target))
+            return answers[frozenset(first)]
+        return improve
+
+    def repair(table):
+        def repaired(chosen):
+            repairs.append(frozenset(chosen))
+            return table.get(frozenset(chosen), chosen)
+        return repaired
+    # the repair of the chains' answer ({a}) supplies more ({a, b}): the plain start is never searched
+    got = fill_chains.improved_start(fake({frozenset(chained): {a}}), q, options, {"s0": 9}, {}, start, 9, 2.0,
+                                     repair({frozenset({a}): {a, b}}))
+    assert got == {a, b}
+    assert calls == [(frozenset(chained), 1.0, 9)]
+    assert repairs == [frozenset({a})]
+    calls.clear()
+    repairs.clear()
+    # the repair gains nothing: the plain start's search, then its repair
+    got = fill_chains.improved_start(fake({frozenset(chained): {a}, frozenset(start): {b}}), q, options,
+                                     {"s0": 9}, {}, start, 9, 2.0, repair({frozenset({b}): {a, b}}))
+    assert got == {a, b}
+    assert calls == [(frozenset(chained), 1.0, 9), (frozenset(start), 2.0, 9)]
+    assert repairs == [frozenset({a}), frozenset({b})]
+    repairs.clear()
+    # the plain search reaches the bound (8): not repaired
+    got = fill_chains.improved_start(fake({frozenset(chained): {a}, frozenset(start): {a, b}}), q, options,
+                                     {"s0": 8}, {}, start, 8, 2.0, repair({}))
+    assert got == {a, b}
+    assert repairs == [frozenset({a})]
+
+
+def test_a_tight_instance_reaches_its_bound_by_repairing_the_chains_answer():
+    """12C2 / the Palma ruling, the benchmark's tight shape at 400 units / 40 sources / 4 ports,
+    seed 12, with little work: the search from the chains' answer stops short of the bound, the
+    exchange of sizes takes that answer to the bound (589 REs, proven), and the plain start is
+    never searched. The answer is legal."""
+    inst = bench_solvers.allocation_instance(12, 400, 40, 4, tight=True)
+    plain, exchange = limited.improve, small_exchange.exchange_by_sizes
+    firsts, exchanged = [], []
+
+    def counted(q, options, caps, ports, first, work=limited.LNS_WORK, target=None):
+        firsts.append(work)
+        return plain(q, options, caps, ports, first, work, target)
+
+    def recorded(q, options, caps, ports, start, bound, work=small_exchange.SIZES_WORK):
+        better = exchange(q, options, caps, ports, start, bound, work)
+        exchanged.append((supplied(q, start), supplied(q, better), bound))
+        return better
+    found = allocate_with_little_work(inst, (limited, "improve", counted),
+                                      (small_exchange, "exchange_by_sizes", recorded))
+    assert found.status == "OPTIMAL"
+    assert found.supplied_res == found.bound == 589.0
+    assert firsts == [0.5]                   # the chains' search alone (half of LNS_WORK)
+    assert [(before < bound, after == bound) for before, after, bound in exchanged] == [(True, True)]
+    sizes, capacities, options, port_caps = inst
+    assert check_claim(found.assignment, sizes, capacities, options, port_caps) == []

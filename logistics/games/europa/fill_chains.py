@@ -99,16 +99,26 @@ def fill_by_chains(q: dict[str, int], options: list, capacities: dict[str, int],
 
 
 def improved_start(improve, q: dict[str, int], options: list, capacities: dict[str, int], port_caps: dict[str, int],
-                   first: set, bound: int, work: float) -> set:
+                   first: set, bound: int, work: float, repair=None) -> set:
     """A large instance's start for the full model: `improve`'s CP-SAT neighbourhoods from the
-    chains' answer, with half the `work`, if they reach `bound`; else the neighbourhoods from
-    `first` itself with all of it, as without the chains. From the chains the neighbourhoods
-    mostly reach the bound in fewer solves, but not always (the tight benchmark's seed 8 stops
-    1 RE below it, where from the LP rounding it reaches it), and an instance they cannot fill
-    keeps the answer it had without the chains: the full model, from another start, may end
-    lower (seeds 6 and 9: 0.5 and 3.5 REs lower)."""
+    chains' answer, with half the `work`, if they reach `bound`; else that answer `repair`ed (the
+    exchange of sizes, `small_exchange.exchange_by_sizes`) if the repair supplies more; else the
+    neighbourhoods from `first` itself with all of it, as without the chains, then `repair`ed.
+    From the chains the neighbourhoods mostly reach the bound in fewer solves, but not always (the
+    tight benchmark's seed 8 stops 1 RE below it, where from the LP rounding it reaches it). The
+    repair closes such a gap from the chains' answer as well as from the plain search's (seeds 3,
+    4 and 8 at their bound, seed 5 at its optimum, seed 7 1.5 REs higher, seed 6 1 RE lower), so
+    the plain search, 3-5 s, runs only where the repair gains nothing: at 10x, where every exchange
+    is skipped, the start is the one it was before (docs/performance.md)."""
+    def value(chosen) -> int:
+        return sum(q[o.unit] for o in chosen)
     chained = improve(q, options, capacities, port_caps, fill_by_chains(q, options, capacities, port_caps, first),
                       work=work / 2, target=bound)
-    if sum(q[o.unit] for o in chained) >= bound:
+    if value(chained) >= bound:
         return chained
-    return improve(q, options, capacities, port_caps, first, work=work, target=bound)
+    if repair is not None:
+        repaired = repair(chained)
+        if value(repaired) > value(chained):
+            return repaired
+    plain = improve(q, options, capacities, port_caps, first, work=work, target=bound)
+    return repair(plain) if repair is not None and value(plain) < bound else plain

@@ -289,9 +289,9 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
         rounded = lp_rounding(q, options, caps, ports, values)
         if sum(q[o.unit] for o in rounded) > sum(q[o.unit] for o in start):
             start = rounded
-        start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK)
-        if sum(q[o.unit] for o in start) < bound:
-            start = exchange_by_sizes(q, options, caps, ports, start, bound)
+        # 12C2: the exchange of sizes repairs the chains' answer first (`improved_start`).
+        start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK,
+                               lambda s: exchange_by_sizes(q, options, caps, ports, s, bound))
     for o in options:
         model.add_hint(x[o], o in start)
     solver = deterministic_solver(deterministic_limit=FULL_MODEL_WORK)

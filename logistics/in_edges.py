@@ -92,10 +92,9 @@ def _byte_costs(index, entry: list) -> np.ndarray | None:
 def _kept(index, edges: np.ndarray, weight: np.ndarray | None) -> list | None:
     """The rows kept with the index for `edges` and `weight`, made once: [edges, weight, `in_rows`'
     table, `entered`'s mask, `_byte_costs`' table, `flat_costs`] (the last three made when first
-    asked), where
-    `edges` is the index's `crossable` or one of its `shared` arrays and `weight` None, its
-    `adverse_weight` or one of its `shared` arrays (the limited sources' forward 43C3 weight);
-    None otherwise."""
+    asked), where `edges` is the index's `crossable` or one of its `shared` arrays and `weight`
+    None, its `adverse_weight` or one of its `shared` arrays (the limited sources' forward 43C3
+    weight); None otherwise."""
     kept = index.__dict__.setdefault("_in_rows", [])
     for entry in kept:
         if entry[0] is edges and entry[1] is weight:

@@ -7,6 +7,11 @@ from __future__ import annotations
 QUARTER = 4  # sizes and capacities in quarter REs (a general supply point is 1/4 RE: 3A3)
 
 
+def supplied(q: dict[str, int], chosen) -> int:
+    """The REs (quarter REs, `q`) the options `chosen` supply."""
+    return sum(q[o.unit] for o in chosen)
+
+
 def ports_of(o, port_caps: dict) -> set[str]:
     """The minor / standard ports (of `port_caps`) an option's line draws on: its naval element's
     port (the Palma ruling, AEG 11-Mar-04), or its source when that is such a port."""

@@ -12,7 +12,7 @@ every run.
 """
 from __future__ import annotations
 
-from logistics.games.europa.allocation_model import ports_of
+from logistics.games.europa.allocation_model import ports_of, supplied
 
 CHAIN_DEPTH = 4     # moves of units already placed that one chain may make
 
@@ -110,15 +110,13 @@ def improved_start(improve, q: dict[str, int], options: list, capacities: dict[s
     4 and 8 at their bound, seed 5 at its optimum, seed 7 1.5 REs higher, seed 6 1 RE lower), so
     the plain search, 3-5 s, runs only where the repair gains nothing: at 10x, where every exchange
     is skipped, the start is the one it was before (docs/performance.md)."""
-    def value(chosen) -> int:
-        return sum(q[o.unit] for o in chosen)
     chained = improve(q, options, capacities, port_caps, fill_by_chains(q, options, capacities, port_caps, first),
                       work=work / 2, target=bound)
-    if value(chained) >= bound:
+    if supplied(q, chained) >= bound:
         return chained
     if repair is not None:
         repaired = repair(chained)
-        if value(repaired) > value(chained):
+        if supplied(q, repaired) > supplied(q, chained):
             return repaired
     plain = improve(q, options, capacities, port_caps, first, work=work, target=bound)
-    return repair(plain) if repair is not None and value(plain) < bound else plain
+    return repair(plain) if repair is not None and supplied(q, plain) < bound else plain

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from logistics.games.europa.allocation_model import QUARTER, allocation_model, ports_of
+from logistics.games.europa.allocation_model import QUARTER, allocation_model, ports_of, supplied
 from logistics.games.europa.status import LIMITED, ON_POINTS, OUT_OF_SUPPLY  # noqa: F401 (LIMITED re-exported)
 from logistics.verdict import LimitedShare, place_of
 
@@ -153,7 +153,7 @@ def improve(q: dict[str, int], options: list[Option], capacities: dict[str, int]
             spent += max(LNS_STEP_COST, solver.ResponseProto().deterministic_time)
             if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 better = [o for o in local if solver.value(x[o])]
-                gain = sum(q[o.unit] for o in better) - sum(q[o.unit] for o in inside)
+                gain = supplied(q, better) - supplied(q, inside)
                 if gain > 0:
                     for sign, chosen in ((-1, inside), (1, better)):
                         for o in chosen:
@@ -257,9 +257,9 @@ def _allocation(chosen, sizes: dict[str, float], q: dict[str, int], status: str,
         used[o.source] = used.get(o.source, 0) + sizes[o.unit]
         if o.via:
             used[o.via] = used.get(o.via, 0) + sizes[o.unit]
-    supplied = sum(q[o.unit] for o in chosen)
-    return Allocation(status, assignment, supplied / QUARTER, used, tie_break,
-                      (supplied if bound is None else bound) / QUARTER)
+    total = supplied(q, chosen)
+    return Allocation(status, assignment, total / QUARTER, used, tie_break,
+                      (total if bound is None else bound) / QUARTER)
 
 
 def allocate(sizes: dict[str, float], capacities: dict[str, float], options: list[Option],
@@ -287,7 +287,7 @@ def allocate(sizes: dict[str, float], capacities: dict[str, float], options: lis
     if len(options) > TIE_BREAK_OPTIONS:
         bound, values = lp_relaxation(q, options, caps, ports)
         rounded = lp_rounding(q, options, caps, ports, values)
-        if sum(q[o.unit] for o in rounded) > sum(q[o.unit] for o in start):
+        if supplied(q, rounded) > supplied(q, start):
             start = rounded
         # 12C2: the exchange of sizes repairs the chains' answer first (`improved_start`).
         start = improved_start(improve, q, options, caps, ports, start, bound, LNS_WORK,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from logistics.games.europa.allocation_model import allocation_model, ports_of
+from logistics.games.europa.allocation_model import allocation_model, ports_of, supplied
 
 SIZES_STEP = 4.0         # CP-SAT deterministic time for one set of sizes in `exchange_by_sizes`
 SIZES_WORK = 40.0        # ... and for all of its exchanges together
@@ -50,7 +50,7 @@ def exchange_units(q: dict[str, int], options: list, capacities: dict[str, int],
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return start, spent
     exchanged = {o for o in freed if solver.Value(x[o])} | set(kept)
-    if sum(q[o.unit] for o in exchanged) > sum(q[o.unit] for o in start):
+    if supplied(q, exchanged) > supplied(q, start):
         return exchanged, spent
     return start, spent
 
@@ -63,13 +63,13 @@ def exchange_by_sizes(q: dict[str, int], options: list, capacities: dict[str, in
     deterministic limits: the same answer on every run."""
     sizes = sorted({q[o.unit] for o in options})
     cycle = [set(c) for k in (2, 3) if k < len(sizes) for c in combinations(sizes, k)]
-    current, value, spent, idle = start, sum(q[o.unit] for o in start), 0.0, 0
+    current, value, spent, idle = start, supplied(q, start), 0.0, 0
     while cycle and idle < len(cycle) and value < bound and spent < work:
         for freed in cycle:
             current, used = exchange_units(q, options, capacities, port_caps, current, freed,
                                            min(SIZES_STEP, work - spent))
             spent += max(used, 0.05)      # an exchange skipped still counts: the loop always ends
-            new = sum(q[o.unit] for o in current)
+            new = supplied(q, current)
             idle, value = (0, new) if new > value else (idle + 1, value)
             if idle >= len(cycle) or value >= bound or spent >= work:
                 break

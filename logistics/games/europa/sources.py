@@ -83,7 +83,7 @@ class Sources:
         graph, numbered in order of their least nodes (-1: not in the graph), from whole arrays."""
         key = ("connection labels", side)
         if key not in self._memo:
-            # Over the map's rail hexes, which hold every node of the graph (no remap per side).
+            # The map's rail hexes hold every node of the graph (`rail_pairs`, kept with the map).
             rail, a, b = rail_pairs(self.map, self.index)
             nodes = self._connection_nodes(side).take(rail)
             keep = nodes.take(a) & nodes.take(b)

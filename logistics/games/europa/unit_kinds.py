@@ -16,16 +16,19 @@ def unit_kinds(engine) -> tuple[list[int], list[int], list[tuple]]:
     none, off the map or at sea) and its kind (-1 where it has no node); per kind, its first unit
     with a node and that unit's group (`engine.general_reach`, asked in the units' order). Kept
     per engine."""
-    return _kinds(engine)[:3]
+    nodes, kind_of, groups, _ = _kinds(engine)
+    return nodes.tolist(), kind_of.tolist(), groups
 
 
 def batch_kinds(engine) -> tuple[np.ndarray, np.ndarray]:
     """`unit_kinds`' nodes and kinds as arrays, the kind -1 also for a unit embarked or deemed in
     supply (39D): the units whose verdicts unit_batch.py may make itself, read in one pass."""
-    return _kinds(engine)[3:]
+    nodes, _, _, batched = _kinds(engine)
+    return nodes, batched
 
 
-def _kinds(engine) -> tuple:
+def _kinds(engine) -> tuple[np.ndarray, np.ndarray, list[tuple], np.ndarray]:
+    """Per unit its node, kind and batch kind (arrays), and per kind its first unit and group."""
     known = engine._memo.get("unit kinds")
     if known is None:
         pos, kinds, groups = engine.index.pos, {}, []
@@ -48,22 +51,21 @@ def _kinds(engine) -> tuple:
             nodes.append(node)
             kind_of.append(kind)
             batched.append(kind if plain and INTRINSIC_GARRISON not in unit.tags else -1)
-        known = engine._memo["unit kinds"] = (nodes, kind_of, groups, np.array(nodes, dtype=np.int64),
-                                              np.array(batched, dtype=np.int64))
+        known = engine._memo["unit kinds"] = (np.array(nodes, dtype=np.int64), np.array(kind_of, dtype=np.int64),
+                                              groups, np.array(batched, dtype=np.int64))
     return known
 
 
 def group_nodes(engine) -> list[tuple]:
     """Per group (in the order of its first unit), the group and the distinct nodes its units'
     lines are traced from, sorted."""
-    _, kind_of, groups, nodes, _ = _kinds(engine)
+    nodes, kind_of, groups, _ = _kinds(engine)
     by_group: dict[int, tuple] = {}
     for _, reach in groups:
         by_group.setdefault(id(reach), (reach, len(by_group)))
     group_of = np.array([by_group[id(reach)][1] for _, reach in groups], dtype=np.int64)
     # Every unit with a kind, keyed (its group, its node): one sort of the distinct keys gives
     # each group's distinct nodes, in order, as its run of keys.
-    kind_of = np.array(kind_of, dtype=np.int64)
     placed = kind_of >= 0                       # a unit with a kind has a node (>= 0)
     span = len(engine.index)
     keys = sorted_unique(group_of.take(kind_of[placed]) * span + nodes[placed])

@@ -102,7 +102,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         self._naval_stage(reach, side, coalition, origin_classes, seed_ports)
         connected = rail_ok | seeds
         if reach.rail2_ok is not None:
-            connected = connected | reach.rail2_ok | ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
+            connected = connected | reach.rail2_ok | self._origin_mask(reach)
 
         # 36D (AEG, 20-Feb-03): each element takes the worse weather of the zones *that element* is
         # traced through. A road element at level L keeps to hexes of weather L or better, within
@@ -212,30 +212,46 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         functioning standard or major port")."""
         if not self.map.ports:
             return
-        ix, sea, zones = self.index, sea_graph(self.map), self.zones(side, coalition)
+        sea, zones, ports = sea_graph(self.map), self.zones(side, coalition), self._ports()
         destinations = []
-        for port in self.map.ports:
-            state = port_state(self.position, self.map, self.rules, port)
-            if state.owner != side or not state.functioning:
+        for port, node, i, owner, functioning in ports:
+            if owner != side or not functioning:
                 continue
-            h, box = port.place.hex, port.place.box
-            linked = (box in reach.box_sources) if box is not None else \
-                (reach.rail_ok[ix.pos[h]] or reach.seeds[ix.pos[h]])
-            is_seed = h is not None and bool(reach.seeds[ix.pos[h]])
+            box = port.place.box
+            if i is None and (box is None or port.place.hex is not None):
+                i = self.index.pos[port.place.hex]      # a port hex off the map: KeyError, as before
+            linked = (box in reach.box_sources) if box is not None else (reach.rail_ok.item(i) or reach.seeds.item(i))
+            is_seed = i is not None and reach.seeds.item(i)
             if (linked and port.klass in self.rules.naval_destination_classes) or \
                     (is_seed and port.klass in seed_ports):
-                destinations.append(sea.port_node(port))
+                destinations.append(node)
         if not destinations:
             return
         # Kept with the zones (the same for many groups); its next nodes searched only when read.
         reach.naval = naval_reached(sea, zones, destinations)
-        for port in self.map.ports:
-            node = sea.port_node(port)
-            state = port_state(self.position, self.map, self.rules, port)
-            if node in reach.naval and state.owner == side and state.functioning and port.klass in origin_classes:
-                reach.origins[ix.pos[node] if isinstance(node, Hex) else node] = port
-        starts = ix.mask(ix.hexes[i] for i in reach.origins if isinstance(i, int))
-        reach.rail2, reach.rail2_ok = self._rail_stage(self.view(side), starts)
+        for port, node, i, owner, functioning in ports:
+            if node in reach.naval and owner == side and functioning and port.klass in origin_classes:
+                reach.origins[i if i is not None else self.index.pos[node] if isinstance(node, Hex) else node] = port
+        reach.rail2, reach.rail2_ok = self._rail_stage(self.view(side), self._origin_mask(reach))
+
+    def _ports(self) -> list[tuple]:
+        """The map's ports once per engine, as every group's naval stage reads them: (port, its sea
+        node, its hex's node or None for a box, its owner, whether it functions). `port_state`
+        depends on the position alone, not on the group (it was asked twice a port per group)."""
+        ports = self._memo.get("naval ports")
+        if ports is None:
+            pos, sea = self.index.pos, sea_graph(self.map)
+            ports = self._memo["naval ports"] = []
+            for port in self.map.ports:
+                state = port_state(self.position, self.map, self.rules, port)
+                h = port.place.hex
+                ports.append((port, sea.port_node(port), None if h is None else pos.get(h), state.owner,
+                               state.functioning))
+        return ports
+
+    def _origin_mask(self, reach: GroupReach) -> np.ndarray:
+        """Node mask of the group's naval origins on the map (hex nodes; boxes are names)."""
+        return self.index.node_mask([i for i in reach.origins if isinstance(i, int)])
 
     # --- verdicts ------------------------------------------------------------------------------
     def entry_block(self, hex_: Hex, side: str) -> tuple[str, str] | None:

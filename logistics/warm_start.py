@@ -63,7 +63,7 @@ def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
     return a is b or (a is not None and b is not None and np.array_equal(a, b))
 
 
-def nearest_known(earlier: list, seeds: np.ndarray, how: dict):
+def nearest_known(earlier: list, seeds: np.ndarray, how: dict, packed: np.ndarray | None = None):
     """Of `earlier` searches (`network.IndexReach`), the one a search from `seeds` over `how` starts
     from (`network.search`'s `known`, `resumable_search.ResumableReach`'s), or None. It is over the
     same edges and weights, from seeds among `seeds`. First choice: one over the same masks and
@@ -71,24 +71,29 @@ def nearest_known(earlier: list, seeds: np.ndarray, how: dict):
     that, a weighted search cut off at an element's length starts from one over node masks within
     its own and a cutoff no shorter, of the fewest seeds short (36D: the same element at a better
     weather level, whose masks nest in a worse one's). Measured: breadth-first and uncut searches
-    gain nothing from a start of that second kind (the distances it brings are far from final)."""
+    gain nothing from a start of that second kind (the distances it brings are far from final).
+    `packed`: `np.packbits(seeds)`, if the caller has it."""
     def within(a, b) -> bool:
         return a is b or not (a & ~b).any()
 
     cutoff, weighted = how.get("cutoff"), how.get("weight") is not None
     # Seeds compared as bits, 8 to a byte: on a large map the masks are millions of cells.
-    packed = np.packbits(seeds)
+    packed = np.packbits(seeds) if packed is None else packed
     outside = ~packed
     best, fewest, exact = None, None, False
-    for reach in earlier:      # the cheap tests first
-        if not same(reach.weight, how.get("weight")) or not same(reach.mask_edges, how["edges"]) \
-                or (packed_seeds(reach) & outside).any():
+    for reach in earlier:      # the cheap tests first: scalars and identities, then the seeds, then the masks
+        if not same(reach.weight, how.get("weight")) or not same(reach.mask_edges, how["edges"]):
+            continue
+        # The second choice: weighted, both cut off, at a cutoff no shorter (and no first choice yet).
+        second = weighted and cutoff is not None and reach.cutoff is not None and reach.cutoff >= cutoff
+        if reach.cutoff != cutoff and (exact or not second):
+            continue            # neither choice (a search of the other weather's cutoff, mostly)
+        if (packed_seeds(reach) & outside).any():
             continue
         if reach.cutoff == cutoff and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"]):
             if not exact:
                 best, fewest, exact = None, None, True
-        elif exact or not weighted or cutoff is None or reach.cutoff is None or reach.cutoff < cutoff \
-                or not within(reach.into, how["into"]) or not within(reach.out_of, how["out_of"]):
+        elif exact or not second or not within(reach.into, how["into"]) or not within(reach.out_of, how["out_of"]):
             continue
         missing = int(np.bitwise_count(packed & ~packed_seeds(reach)).sum())
         if fewest is None or missing < fewest:

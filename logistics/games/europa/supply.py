@@ -153,7 +153,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         if full not in self._memo:
             # Any earlier search over the same edges and weights may be a start (`warm_start.nearest_known`).
             earlier = self._memo.setdefault(("searches", id(how["edges"]), id(how.get("weight"))), [])
-            known = nearest_known(earlier, seeds, how)
+            known = nearest_known(earlier, seeds, how, packed)
             other = None if known is not None and exact_masks(known, how) else \
                 nearest_other(earlier, seeds, packed, how)
             if other is not None:         # the same masks, some seeds taken out (trimmed_start.py)

@@ -355,7 +355,8 @@ def backward_reach(n: int, seeds: np.ndarray, src: np.ndarray, dst: np.ndarray, 
 
 def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarray, out_of: np.ndarray,
            weight: np.ndarray | None = None, cutoff: float | None = None,
-           known: IndexReach | None = None, start: tuple[np.ndarray, np.ndarray] | None = None) -> IndexReach:
+           known: IndexReach | None = None, start: tuple[np.ndarray, np.ndarray] | None = None,
+           packed: np.ndarray | None = None) -> IndexReach:
     """Multi-source shortest distances from `seeds` (a node mask) backwards over the index's edges
     a -> b with edges[e] (an edge mask), into[b] and out_of[a] (node masks), each costing
     weight[e] (1 if None): the same distances as `backward_reach` over those edges, up to
@@ -365,7 +366,8 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
     of `seeds` (any cutoff); its distances are where this one starts, and only what it could not
     relax relaxes from there (the same answer: a label-correcting search is exact from any
     distances that some paths achieve; warm_start.py). `start`: instead, the distances and the first
-    frontier to start from (trimmed_start.py)."""
+    frontier to start from (trimmed_start.py). `packed`: `np.packbits(seeds)`, if known (a start
+    from `known` reads the seeds' bits)."""
     n = len(index)
     dtype = _distance_type(index, weight, cutoff)
     # One spare cell past the last node, at -inf: a neighbour off the map (nbr -1) reads it, and
@@ -382,7 +384,7 @@ def search(index: HexIndex, seeds: np.ndarray, edges: np.ndarray, into: np.ndarr
         frontier = np.flatnonzero(seeds)
         dist[frontier] = 0.0
     else:
-        frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n])
+        frontier = warm_start(index, known, seeds, into, out_of, weight, limit, dist[:n], packed)
     nbr = index.nbr
     # Frontier nodes -> (k, 6): their edges in (in_edges.py): one of `edges` (no weight) or its cost.
     rows = in_rows(index, edges, weight, limit)      # costs as bytes when cut off (in_edges.FAR)

@@ -17,15 +17,26 @@ import numpy as np
 
 
 def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.ndarray,
-               weight: np.ndarray | None, limit: float, dist: np.ndarray) -> np.ndarray:
+               weight: np.ndarray | None, limit: float, dist: np.ndarray,
+               packed: np.ndarray | None = None) -> np.ndarray:
     """Set `dist` (one cell per node of `index`) to where a search from `seeds` over `into`,
     `out_of` and `weight`, cut off at `limit` (inf: none), starts from the `known` search
-    (`network.IndexReach`, as said above), and return its first frontier (nodes, each once)."""
+    (`network.IndexReach`, as said above), and return its first frontier (nodes, each once).
+    `packed`: `np.packbits(seeds)`, if the caller has it."""
     old = known.dist.array
-    fresh = seeds & ~known.seeds
     same_masks = same(known.into, into) and same(known.out_of, out_of)
     cut_shorter = known.cutoff is not None and known.cutoff < limit
-    if limit < np.inf and (known.cutoff is None or known.cutoff > limit):
+    cut_longer = limit < np.inf and (known.cutoff is None or known.cutoff > limit)
+    if packed is not None and same_masks and not cut_shorter and not cut_longer:
+        # The same masks and cutoff (most starts: groups a few cities apart): the frontier is the
+        # seeds `known` lacks alone, read from the seeds' bits (an eighth of the memory of the
+        # whole-map masks, which a verdict's searches have left out of the cache).
+        dist[:] = old
+        frontier = _fresh_nodes(packed, packed_seeds(known))
+        dist[frontier] = 0.0
+        return frontier
+    fresh = seeds & ~known.seeds
+    if cut_longer:
         within = old <= limit
         dist.fill(np.inf)
         np.copyto(dist, old, where=within)        # kept past this search's cutoff: not reached here
@@ -49,6 +60,17 @@ def warm_start(index, known, seeds: np.ndarray, into: np.ndarray, out_of: np.nda
                 fresh[_rows_with_any(reached, steps > known.cutoff)] = True
         frontier = np.flatnonzero(fresh)
     return frontier
+
+
+_BITS = np.arange(8)
+
+
+def _fresh_nodes(packed: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """The nodes whose bit is set in `packed` and not in `known` (both `np.packbits` of node masks,
+    first node in the high bit), in order: `np.flatnonzero(seeds & ~known_seeds)`."""
+    diff = packed & ~known
+    at = np.flatnonzero(diff)
+    return (at[:, None] * 8 + _BITS).ravel().compress(np.unpackbits(diff.take(at)))
 
 
 def _rows_with_any(nodes: np.ndarray, cells: np.ndarray) -> np.ndarray:

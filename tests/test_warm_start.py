@@ -105,3 +105,37 @@ def test_the_first_frontier_and_distances_are_those_of_the_rule_node_by_node(ind
     want_dist, want_frontier = start_edge_by_edge(ix, known, more, into, out_of, weight, float(cutoff))
     assert np.array_equal(frontier, want_frontier)
     assert np.array_equal(dist, want_dist)
+    dist[:] = -1.0                     # the seeds' bits given (the frontier read from them where it can)
+    frontier = warm_start(ix, known, more, into, out_of, weight, float(cutoff), dist, np.packbits(more))
+    assert np.array_equal(frontier, want_frontier) and frontier.dtype == np.intp
+    assert np.array_equal(dist, want_dist)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_a_start_over_the_same_masks_and_cutoff_reads_its_fresh_seeds_from_their_bits(indexes, seed):
+    """The same masks and cutoff (or none): the first frontier is the seeds the earlier search
+    lacks, read from the seeds' bits (`np.packbits`), the same nodes in the same order as from the
+    whole-map masks, on maps whose node count is not a multiple of 8 too; none fresh, some, all
+    (a search from no seed); the search from there is the search from scratch."""
+    from logistics.warm_start import _fresh_nodes, warm_start
+    rng = np.random.default_rng(900 + seed)
+    ix = indexes[seed % 2]
+    n = len(ix)
+    into = rng.random(n) < 0.9
+    out_of = into | (rng.random(n) < 0.1)
+    weight, cutoff = (None, ix.adverse_weight)[seed % 2], (4, None, 6, 5)[seed % 4]
+    more = rng.random(n) < (0.01, 0.05, 0.2, 0.002)[seed % 4]
+    few = (more & (rng.random(n) < 0.7), more, np.zeros(n, dtype=bool), more & (rng.random(n) < 0.1))[(seed // 4) % 4]
+    known = search(ix, few, ix.crossable, into, out_of, weight, cutoff)
+    packed = np.packbits(more)
+    limit = np.inf if cutoff is None else float(cutoff)
+    dist, plain = np.empty(n, known.dist.array.dtype), np.empty(n, known.dist.array.dtype)
+    frontier = warm_start(ix, known, more, into, out_of, weight, limit, dist, packed)
+    assert np.array_equal(frontier, np.flatnonzero(more & ~few)) and frontier.dtype == np.intp
+    assert np.array_equal(frontier, warm_start(ix, known, more, into, out_of, weight, limit, plain))
+    assert np.array_equal(dist, plain)
+    got = search(ix, more, ix.crossable, into, out_of, weight, cutoff, known=known, packed=packed)
+    assert np.array_equal(got.dist.array, search(ix, more, ix.crossable, into, out_of, weight, cutoff).dist.array)
+    for k in (1, 7, 8, 9, 63, 64, 65):          # masks of any length: the last byte's spare bits are 0
+        a, b = rng.random(k) < 0.5, rng.random(k) < 0.3
+        assert np.array_equal(_fresh_nodes(np.packbits(a), np.packbits(b)), np.flatnonzero(a & ~b))

@@ -159,7 +159,8 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
             if other is not None:         # the same masks, some seeds taken out (trimmed_start.py)
                 self._memo[full] = search(self.index, seeds, **how, start=trimmed_start(self.index, other, seeds, how))
             else:
-                self._memo[full] = search(self.index, seeds, **how, known=known)
+                self._memo[full] = search(self.index, seeds, **how, known=known, packed=packed)
+            self._memo[full].__dict__["_packed_seeds"] = packed      # warm_start.packed_seeds, made once
             earlier.append(self._memo[full])
         return self._memo[full]
 

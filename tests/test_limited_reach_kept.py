@@ -9,6 +9,7 @@ import numpy as np
 from logistics.games.europa import limited, limited_reach
 from logistics.games.europa.supply import EuropaSupply
 from logistics.in_edges import shared
+from logistics.network import FORWARD_ADVERSE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,3 +59,37 @@ def test_a_sides_rail_walk_runs_once_for_all_its_origin_classes(monkeypatch):
     sides = {side for side, _, _ in built}
     assert len(built) > len(sides)                  # some side asks for more than one set of classes
     assert walks and len(walks) == len(set(walks))  # no rail walk from the same starts twice
+
+
+def test_the_junctions_walk_forward_over_the_engines_masks_swapped():
+    """12B, 36D, 43C3: where the overland and road elements of a line from some units may end
+    (`_junctions`, reading the engine's masks of each side and weather level) is the forward walk
+    made from masks of its own: overland out of land into hexes the side may enter within its
+    length, then road from those ends, per weather level (several weathers on these maps)."""
+    from logistics.network import search
+    for size, seed in ((3000, 1), (10000, 1), (10000, 2)):
+        s = synthetic_map(size, seed)
+        engine = EuropaSupply(s.position, s.map)
+        verdicts = engine.verdicts()
+        ix, rules = engine.index, engine.rules
+        assert len(engine._levels) > 1
+        rng = np.random.default_rng(seed)
+        weight = shared(ix, FORWARD_ADVERSE, lambda: limited_reach._forward_adverse(ix))
+        for side in sorted({u.side for u in s.position.units}):
+            out = [k for k, (u, v) in enumerate(zip(s.position.units, verdicts)) if u.side == side and v.hex]
+            nodes = np.unique(np.array(engine._unit_nodes(), dtype=object)[rng.choice(out, 300)].astype(np.int64))
+            view = engine.view(side)
+            units, ends, junctions = (np.zeros(len(ix), dtype=bool) for _ in range(3))
+            units[nodes] = True
+            for level in engine._levels:
+                allowed = engine.level <= level
+                over = search(ix, units & allowed, ix.crossable, into=ix.land & allowed, out_of=view.enter & allowed,
+                              weight=weight, cutoff=rules.lengths[rules.weather_order[level]]["overland"])
+                ends |= over.dist.array != np.inf
+            for level in engine._levels:
+                allowed = engine.level <= level
+                road = search(ix, ends & allowed, ix.road & ix.crossable, into=allowed, out_of=view.enter & allowed,
+                              cutoff=rules.lengths[rules.weather_order[level]]["road"])
+                junctions |= road.dist.array != np.inf
+            found = limited_reach._junctions(engine, side, nodes)
+            assert (found == junctions).all() and junctions.sum() > ends.sum() > units.sum()

@@ -497,7 +497,12 @@ def apply_limited_sources(engine, verdicts) -> Allocation:
     engine.allocation, engine.limited_capacities = allocation, capacities
     places = limited_places(engine)
     lost = all_lost_shares(options, allocation, capacities, caps, places)
-    for v in candidates_of(engine, verdicts).verdicts:     # a unit that is no candidate has no option, nothing to record
+    # Only a unit with an option (a key of `lost`) is given a source or its lost shares: a unit
+    # with none keeps the empty `limited_lost` its verdict was made with (`made_verdict`), and a
+    # unit that is no candidate has no option. At 1M hexes 14k candidates, a few dozen with one.
+    gathered = candidates_of(engine, verdicts)
+    for k in [k for k, unit in enumerate(gathered.ids) if unit in lost]:
+        v = gathered.verdicts[k]
         if v.general not in (OUT_OF_SUPPLY, ON_POINTS):
             continue
         source = allocation.assignment.get(v.unit)

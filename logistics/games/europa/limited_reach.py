@@ -109,24 +109,28 @@ def _junctions(engine, side: str, nodes: np.ndarray) -> np.ndarray:
     key = ("junctions", side, nodes.tobytes())
     if key in engine._memo:
         return engine._memo[key]
-    ix, view, rules = engine.index, engine.view(side), engine.rules
+    ix, rules = engine.index, engine.rules
     units = np.zeros(len(ix), dtype=bool)
     units[nodes] = True
     # 43C3: entering a mountain or wooded-rough hex, or crossing a narrow strait, counts double; a
     # forward step into a is the backward step out of it (`HexIndex.adverse_weight` of the reverse).
     # Made once per map index (a pass over every edge: at 1M hexes 6M of them).
     weight = shared(ix, FORWARD_ADVERSE, lambda: _forward_adverse(ix)) if rules.adverse_terrain else None
+    # A forward walk is the backward search's masks swapped: read from the engine's masks of the
+    # side and level (`_level_masks`, made once per engine, which the lines' searches read too).
     ends = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
-        allowed = engine.level <= level
+        masks = engine._level_masks(side, level)
+        back = masks["overland"]            # into: the view may enter; out_of: land (both allowed)
         length = rules.lengths[rules.weather_order[level]]["overland"]
-        over = search(ix, units & allowed, ix.crossable, into=ix.land & allowed, out_of=view.enter & allowed,
+        over = search(ix, units & masks["allowed"], ix.crossable, into=back["out_of"], out_of=back["into"],
                       weight=weight, cutoff=length)
         ends |= over.dist.array != np.inf
     junctions = np.zeros(len(ix), dtype=bool)
     for level in engine._levels:
-        allowed = engine.level <= level
-        road = search(ix, ends & allowed, engine._road_edges(), into=allowed, out_of=view.enter & allowed,
+        masks = engine._level_masks(side, level)
+        back = masks["road"]                # into: the view may enter; out_of: allowed
+        road = search(ix, ends & masks["allowed"], back["edges"], into=back["out_of"], out_of=back["into"],
                       cutoff=rules.lengths[rules.weather_order[level]]["road"])
         junctions |= road.dist.array != np.inf
     engine._memo[key] = junctions

@@ -571,15 +571,21 @@ class Lines:
     def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep] | PendingLine) -> str | None:
         """From a port a naval element starts at (hex index or box), by sea to a port connected to
         a source, then by rail to the source."""
-        ix, hid = self.index, self.map.hex_id
-        node = ix.hexes[origin] if isinstance(origin, int) else origin
-        path = naval_path(reach.naval, node)
-        for k, n in enumerate(path[1:], 1):
-            steps.append(LineStep(hid(n) if isinstance(n, Hex) else n, "naval", float(k)))
-        end = path[-1]
+        # 12B4, 34K: the naval element's steps made once per group and port (many lines leave by
+        # the same port); LineSteps are frozen, so lines share them.
+        key = ("by sea", id(reach), origin)
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            ix, hid = self.index, self.map.hex_id
+            path = naval_path(reach.naval, ix.hexes[origin] if isinstance(origin, int) else origin)
+            known = self._memo[key] = (reach, [LineStep(hid(n) if isinstance(n, Hex) else n, "naval", float(k))
+                                               for k, n in enumerate(path[1:], 1)], path[-1])
+        _, naval, end = known
+        for step in naval:
+            steps.append(step)
         if isinstance(end, str):
             return reach.box_sources.get(end)
-        cur = ix.pos[end]
+        cur = self.index.pos[end]
         if cur not in reach.source_of:
             cur = self.line_reader.descend(reach.rail, cur, "rail", steps)
         return reach.source_of.get(cur)

@@ -15,6 +15,9 @@ from logistics.resumable_search import ResumableReach
 from logistics.verdict import Block
 from logistics.warm_start import nearest_known
 
+# 3F errata: a naval element from a port of any class.
+ANY_PORT = ("minor", "standard", "major", "great", "anchor")
+
 
 class Explanations:
     """Methods of `EuropaSupply` (supply.py), which holds the position, map, index, rules and the
@@ -206,11 +209,27 @@ class Explanations:
         of any class, reaches a full general supply source."""
         if not self._naval_errata_apply(unit, i, box):
             return False
-        any_port = self.general_reach(unit, origin_classes=("minor", "standard", "major", "great", "anchor"))
         if box is not None:
+            any_port = self.general_reach(unit, origin_classes=ANY_PORT)
             return box in any_port.origins or box in any_port.box_sources
-        ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
-        return bool(self._regions(unit.side).reaching_at(ports, np.array([i]))[0])
+        return self._naval_unisolated_at(unit, [i])[1][0]
+
+    def _naval_unisolated_at(self, unit: Unit, nodes: list[int]) -> tuple[list[bool], list[bool]]:
+        """For units of `unit`'s group at `nodes` (on the map): whether the 3F errata's naval line
+        counts for each, and `_naval_unisolated` of each; the ports' regions read once per group
+        (not a whole-map mask and region table per unit: those grew with the map and its units)."""
+        applies = [self._naval_errata_apply(unit, i, None) for i in nodes]
+        if not any(applies):
+            return applies, applies
+        any_port = self.general_reach(unit, origin_classes=ANY_PORT)
+        key = ("naval ports", unit.side, id(any_port))
+        known = self._memo.get(key)
+        if known is None or known[0] is not any_port:
+            ports = self.index.mask(self.index.hexes[k] for k in any_port.origins if isinstance(k, int))
+            known = self._memo[key] = (any_port, ports, self._regions(unit.side).hits(ports))
+        _, ports, hit = known
+        reached = self._regions(unit.side).reaching_at(ports, np.array(nodes, dtype=np.int64), hit).tolist()
+        return applies, [a and r for a, r in zip(applies, reached)]
 
     def _naval_errata_apply(self, unit: Unit, i: int | None, box: str | None) -> bool:
         """Whether the 3F errata's naval line counts for this unit where it is (see below)."""
@@ -241,8 +260,7 @@ class Explanations:
                      if p.place.hex is not None and p.klass in classes
                      and (st := port_state(self.position, self.map, self.rules, p)).owner == unit.side
                      and st.functioning}
-            self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition,
-                                                       ("minor", "standard", "major", "great", "anchor"),
+            self._memo[key] = (ports, self.group_reach(unit.side, ports, unit.coalition, ANY_PORT,
                                                        seed_ports=classes))
         ports, reach = self._memo[key]
         return reach if ports else None

@@ -16,6 +16,7 @@ from logistics.games.europa.walked import WalkedParts
 from logistics.games.europa.walks import known_ends, walk_many
 from logistics.hexgrid import Hex
 from logistics.network import LOW_VOLUME_WEIGHT, Distances, IndexReach, Reach
+from logistics.sorted_unique import sorted_unique
 from logistics.verdict import LineStep
 
 # How a line walked by `Lines._walk_group` ends: at a source after its overland element, after its
@@ -458,9 +459,18 @@ class Lines:
         """The nodes units stand on, each with its place in `_units_line_levels`' arrays."""
         slots = self._memo.get("unit slots")
         if slots is None:
-            nodes = sorted({node for node in self._unit_nodes() if node is not None})
-            slots = self._memo["unit slots"] = {node: k for k, node in enumerate(nodes)}
+            nodes = self._slot_nodes().tolist()
+            slots = self._memo["unit slots"] = dict(zip(nodes, range(len(nodes))))
         return slots
+
+    def _slot_nodes(self) -> np.ndarray:
+        """The distinct nodes units stand on, sorted (`_unit_nodes`' nodes, read from the side views'
+        array: at 1M hexes only the few units the batch leaves to `verdict` ask for them)."""
+        nodes = self._memo.get("slot nodes")
+        if nodes is None:
+            placed = self.position_nodes().unit_nodes
+            nodes = self._memo["slot nodes"] = sorted_unique(placed[placed >= 0])
+        return nodes
 
     def _units_line_levels(self, reach: GroupReach) -> np.ndarray | None:
         """`_line_level_of` for every node a unit stands on at once (-1: none), kept per group;
@@ -470,7 +480,7 @@ class Lines:
         if known is None or known[0] is not reach:
             levels = None
             if _array_backed(reach):
-                levels = self._line_levels(reach, np.fromiter(self._unit_slots(), dtype=np.int64))
+                levels = self._line_levels(reach, self._slot_nodes())
             known = self._memo[key] = (reach, levels)
         return known[1]
 
@@ -561,15 +571,21 @@ class Lines:
     def _continue_by_sea(self, reach: GroupReach, origin, steps: list[LineStep] | PendingLine) -> str | None:
         """From a port a naval element starts at (hex index or box), by sea to a port connected to
         a source, then by rail to the source."""
-        ix, hid = self.index, self.map.hex_id
-        node = ix.hexes[origin] if isinstance(origin, int) else origin
-        path = naval_path(reach.naval, node)
-        for k, n in enumerate(path[1:], 1):
-            steps.append(LineStep(hid(n) if isinstance(n, Hex) else n, "naval", float(k)))
-        end = path[-1]
+        # 12B4, 34K: the naval element's steps made once per group and port (many lines leave by
+        # the same port); LineSteps are frozen, so lines share them.
+        key = ("by sea", id(reach), origin)
+        known = self._memo.get(key)
+        if known is None or known[0] is not reach:
+            ix, hid = self.index, self.map.hex_id
+            path = naval_path(reach.naval, ix.hexes[origin] if isinstance(origin, int) else origin)
+            known = self._memo[key] = (reach, [LineStep(hid(n) if isinstance(n, Hex) else n, "naval", float(k))
+                                               for k, n in enumerate(path[1:], 1)], path[-1])
+        _, naval, end = known
+        for step in naval:
+            steps.append(step)
         if isinstance(end, str):
             return reach.box_sources.get(end)
-        cur = ix.pos[end]
+        cur = self.index.pos[end]
         if cur not in reach.source_of:
             cur = self.line_reader.descend(reach.rail, cur, "rail", steps)
         return reach.source_of.get(cur)

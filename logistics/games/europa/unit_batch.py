@@ -40,6 +40,8 @@ def unit_verdicts(engine) -> list[Verdict]:
     batch = np.concatenate((fast, blocked))
     at, of = nodes.take(batch), kinds.take(batch)
     cut_offs, attacks = _array_reads(engine, at, of, groups)
+    cut = np.flatnonzero(cut_offs)
+    cut_kinds = of.take(cut)
     at, of, batch = at.tolist(), of.tolist(), batch.tolist()
     batch_units = [units[k] for k in batch]
     # Every printed id the verdicts read, formatted at once (blocks reads those of the units too).
@@ -52,10 +54,8 @@ def unit_verdicts(engine) -> list[Verdict]:
     walks_of = [reader.group_walks(reach) for _, reach in groups]     # what the lines read, not the engine
     fast_rows = rows.take(fast)
     lengths, sources, weathers, places = summaries(engine, kinds.take(fast), fast_rows, walked, reaches)
-    # 3F: the few units cut off from their seeds, read one by one (as `verdict`), in the batch's order.
-    isolated, isolation = [False] * len(batch), [None] * len(batch)
-    for j in np.flatnonzero(cut_offs).tolist():
-        isolated[j], isolation[j] = _isolation(engine, batch_units[j], reaches[of[j]], at[j])
+    # 3F: the few units cut off from their seeds, their naval errata read per group (`_isolation`).
+    isolated, isolation = _isolation(engine, batch_units, at, groups, cut, cut_kinds)
     # The walked lines' verdicts, made column by column (IN_SUPPLY, 12B: a line ends at a source).
     fast_kinds, fast_units = of[:n], batch_units[:n]
     lines = map(WalkedLine, zip(repeat(reader), [walks_of[kind] for kind in fast_kinds], at[:n],
@@ -86,12 +86,24 @@ def _walked_rows(nodes: np.ndarray, kind_of: np.ndarray, walked: list) -> np.nda
     return rows
 
 
-def _isolation(engine, unit, reach, node: int) -> tuple[bool, object]:
-    """3F: a unit whose group's seeds no overland line of any length reaches (`_array_reads` read
-    that) is isolated unless the naval errata count for it (as `_isolated`, its seeds not read
-    again); whether it is, and why."""
-    isolated = not engine._naval_unisolated(unit, node, None)
-    return isolated, engine._isolation(unit, reach, node) if isolated else None
+def _isolation(engine, units: list, at: list[int], groups: list, cut: np.ndarray,
+               kinds: np.ndarray) -> tuple[list[bool], list]:
+    """3F: of the batch's `units` (at nodes `at`), those at `cut` (of `kinds`) no overland line of
+    any length joins to their group's seeds (`_array_reads`) are isolated unless the naval errata
+    count for them (as `_isolated`, the seeds not read again; the errata's ports read once per
+    kind); whether each unit is, and why (in the batch's order)."""
+    isolated, isolation = [False] * len(units), [None] * len(units)
+    for kind in sorted_unique(kinds).tolist():
+        rows = cut.compress(kinds == kind).tolist()
+        unit, reach = groups[kind]
+        for j, errata, unisolated in zip(rows, *engine._naval_unisolated_at(unit, [at[j] for j in rows])):
+            if not unisolated:
+                isolated[j], isolation[j] = True, (units[j], reach, at[j], errata)
+    for j in cut.tolist():          # the explanations made in the batch's order, as before
+        if isolated[j]:
+            unit, reach, node, errata = isolation[j]
+            isolation[j] = engine._isolation(unit, reach, node, errata=errata)
+    return isolated, isolation
 
 
 def _array_reads(engine, nodes: np.ndarray, kind_of: np.ndarray, groups: list) -> tuple[np.ndarray, list[bool]]:

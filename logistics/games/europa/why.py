@@ -168,15 +168,16 @@ class Reasons:
         off = [n for n in h.neighbours() if n not in ix.pos and projects_into(self.map, n, h)] if -1 in eids else []
         return nodes, off
 
-    def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None) -> Isolation:
+    def _isolation(self, unit: Unit, reach, i: int | None, box: str | None = None,
+                   errata: bool | None = None) -> Isolation:
         """Why a unit is isolated (3F): no source active (and the hex that cuts a source's rail
         connection, 12C1), or the enemy units, ZOCs and unpacified cities around the hexes its
-        overland lines of any length reach (its pocket)."""
+        overland lines of any length reach (its pocket). `errata`: `_naval_errata_apply`, if known."""
         if not reach.has_seeds and not reach.box_sources:
             cut = self._connection_cut(unit)
             return Isolation("no full general supply source of its affiliation is active (12C1)", (cut,) if cut else ())
         reason = "no overland line of any length reaches a full general supply source of its affiliation"
-        if self._naval_errata_apply(unit, i, box):
+        if self._naval_errata_apply(unit, i, box) if errata is None else errata:
             reason += ", nor one through a friendly port and a naval element (3F errata)"
         if i is None:
             return Isolation(reason)

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from logistics.in_edges import usable_in
+
 
 def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Connected components of the undirected graph on nodes 0..n-1 with edges a[k] - b[k]: each
@@ -203,8 +205,17 @@ def reaching_at(index, edges: np.ndarray, out_of: np.ndarray, label: np.ndarray,
     Both kinds of step of `RegionSteps` at once: a node of `into` steps only into its own region,
     and it has such a step exactly when its region holds more than itself (symmetric edges), so
     no region sizes and no border pairs are needed, and nothing is read over the whole map."""
-    nbr, eid = index.nbr.take(nodes, axis=0), index.out_eid.take(nodes, axis=0)
+    nbr = index.nbr.take(nodes, axis=0)
     # A neighbour outside `into` (label -1) reads the table's spare cell, False; off the map (edge
     # -1) reads any cell of `edges` and `label`: the first test drops it.
-    step = (eid >= 0) & edges.take(eid) & hit.take(label.take(nbr))
+    step = hit.take(label.take(nbr))
+    kept = usable_in(index, edges)
+    if kept is not None:
+        # Symmetric edges: the edge to the neighbour in direction d is one of `edges` exactly when
+        # the edge from it is, the row the searches' kept table holds (in_edges.py).
+        step &= kept.take(nodes, axis=0)
+    else:
+        eid = index.out_eid.take(nodes, axis=0)
+        step &= eid >= 0
+        step &= edges.take(eid)
     return seeds.take(nodes) | (out_of.take(nodes) & step.any(axis=1))

@@ -96,3 +96,22 @@ def test_the_row_edges_kept_with_the_index_are_those_of_the_edges_asked(index):
     step, slices = region_steps.row_steps(ix)[:2]
     assert np.array_equal(to_next, (step >= 0) & crossable[step])
     assert all(np.array_equal(m, (eid >= 0) & crossable[eid]) for m, (_, eid) in zip(by_step, slices))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_reaching_at_over_the_maps_crossable_hexsides_reads_the_kept_rows_in(index, seed):
+    """3F: over the index's own `crossable` (the overland regions of a verdict), `reaching_at` reads
+    which edges a node may leave by from the searches' kept table of edges in (symmetric hexsides:
+    the edge to a neighbour is one exactly when the edge from it is): the same answers as the
+    regions read node by node, on a map with impassable hexsides and edges off the map."""
+    ix, rng = index, np.random.default_rng(seed)
+    assert not ix.crossable.all() and (ix.out_eid < 0).any()
+    into = rng.random(len(ix)) < (0.5, 0.8, 0.95, 0.3)[seed]
+    out_of = into | (rng.random(len(ix)) < 0.3)
+    regions = Regions(ix, ix.crossable, into, out_of)
+    for p in (0.0, 0.002, 0.05):
+        seeds = rng.random(len(ix)) < p
+        want = reference_reaching(Regions(ix, ix.crossable, into, out_of), seeds)
+        nodes = np.arange(len(ix))
+        assert regions.reaching_at(seeds, nodes).tolist() == [want(a) for a in nodes.tolist()]
+    assert region_steps.usable_in(ix, ix.crossable) is not None

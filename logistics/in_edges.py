@@ -52,6 +52,14 @@ def entered(index, edges: np.ndarray, weight: np.ndarray | None) -> np.ndarray |
     return entry[3]
 
 
+def usable_in(index, edges: np.ndarray) -> np.ndarray | None:
+    """`in_rows`' kept table for `edges` without weights (node i, column d: the edge from the
+    neighbour in direction d into i is on the map and one of `edges`), or None where none is kept
+    (`edges` not the index's `crossable` nor one of its `shared` arrays)."""
+    entry = _kept(index, edges, None)
+    return None if entry is None else entry[2]
+
+
 # A cost of an edge not among a search's edges in a table of bytes: past any cutoff below it.
 FAR = 255
 

@@ -22,6 +22,8 @@ The edges of the few steps (dst - src) most nodes take (the next row's neighbour
 slices of node masks, not gathered by edge: an edge is dropped by bool tests where the same step
 from the node one or two back joins the same two runs (13k pairs left of 200k edges at 100k); the
 other edges (none on the benchmark's grid; a ragged map's) are gathered as before. 2.5 -> 1.7 ms a side.
+Which row steps are overland edges (the map's `crossable`) is kept with the index (`row_edges`),
+so a labelling reads no edge mask over the whole map: 1.6 -> 1.2 ms a side.
 Performance: docs/performance.md.
 """
 from __future__ import annotations
@@ -29,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from logistics.in_edges import usable_in
 
 
 def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -69,13 +73,11 @@ def run_roots(index, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
     with its first node, so a component's least run starts at its least node: the roots are those
     of the nodes' own labelling."""
     step, slices, other, src, dst = row_steps(index)
+    to_next, by_step = row_edges(index, edges)
     n = len(into)
     # The masks made in place, each once (a whole-map temporary costs as much as the operation).
     joined = np.zeros(n, dtype=bool)     # a node in the run of the node before it
-    # No edge (-1) reads the last cell of `edges`: the test `step >= 0` drops it.
-    np.greater_equal(step, 0, out=joined[1:])
-    joined[1:] &= edges.take(step)
-    joined[1:] &= into[:-1]
+    np.logical_and(to_next, into[:-1], out=joined[1:])
     joined[1:] &= into[1:]
     start = ~joined
     run = start.astype(np.intp)         # summed in place: quicker than bool's cumsum
@@ -83,10 +85,8 @@ def run_roots(index, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
     run -= 1
     first = np.flatnonzero(start)
     pairs = []
-    for d, eid in slices:                # the edges u -> u + d, by u; no such edge: -1
-        keep = eid >= 0
-        keep &= edges.take(eid)
-        keep &= into[:-d]
+    for (d, _), edge in zip(slices, by_step):     # the edges u -> u + d, by u
+        keep = edge & into[:-d]
         keep &= into[d:]
         both = joined[1:n - d] & joined[1 + d:]      # u and u + d in the runs of u - 1 and u - 1 + d
         dup = np.zeros(n - d, dtype=bool)
@@ -108,6 +108,24 @@ def run_roots(index, edges: np.ndarray, into: np.ndarray) -> np.ndarray:
     if pairs:
         a, b = np.concatenate([a, *(x for x, _ in pairs)]), np.concatenate([b, *(y for _, y in pairs)])
     return first.take(component_roots(len(first), a, b)).take(run)
+
+
+def row_edges(index, edges: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Which of `row_steps`' edges are among `edges`: for each node but the last, whether its edge
+    to the next node is (False: no such edge); per step d of its slices, whether each node's edge
+    to u + d is. Kept with the index where `edges` is its `crossable` or one of its `shared`
+    arrays (the regions of 3F label the overland edges, the same for every position), made
+    again for any other."""
+    kept = index.__dict__.setdefault("_row_edges", [])
+    for known, masks in kept:
+        if known is edges:
+            return masks
+    step, slices = row_steps(index)[:2]
+    # No edge (-1) reads the last cell of `edges`: the test `>= 0` drops it.
+    masks = ((step >= 0) & edges.take(step), [(eid >= 0) & edges.take(eid) for _, eid in slices])
+    if edges is index.crossable or any(edges is a for a in index.__dict__.get("_shared", {}).values()):
+        kept.append((edges, masks))
+    return masks
 
 
 def row_steps(index) -> tuple[np.ndarray, list, np.ndarray, np.ndarray, np.ndarray]:
@@ -187,8 +205,17 @@ def reaching_at(index, edges: np.ndarray, out_of: np.ndarray, label: np.ndarray,
     Both kinds of step of `RegionSteps` at once: a node of `into` steps only into its own region,
     and it has such a step exactly when its region holds more than itself (symmetric edges), so
     no region sizes and no border pairs are needed, and nothing is read over the whole map."""
-    nbr, eid = index.nbr.take(nodes, axis=0), index.out_eid.take(nodes, axis=0)
+    nbr = index.nbr.take(nodes, axis=0)
     # A neighbour outside `into` (label -1) reads the table's spare cell, False; off the map (edge
     # -1) reads any cell of `edges` and `label`: the first test drops it.
-    step = (eid >= 0) & edges.take(eid) & hit.take(label.take(nbr))
+    step = hit.take(label.take(nbr))
+    kept = usable_in(index, edges)
+    if kept is not None:
+        # Symmetric edges: the edge to the neighbour in direction d is one of `edges` exactly when
+        # the edge from it is, the row the searches' kept table holds (in_edges.py).
+        step &= kept.take(nodes, axis=0)
+    else:
+        eid = index.out_eid.take(nodes, axis=0)
+        step &= eid >= 0
+        step &= edges.take(eid)
     return seeds.take(nodes) | (out_of.take(nodes) & step.any(axis=1))

@@ -76,3 +76,42 @@ def test_regions_labelled_by_runs_are_the_components_of_the_kept_edges(index, se
         assert np.array_equal(ix.dst[e] - ix.src[e], np.full(e.size, d)) and np.array_equal(ix.src[e], np.flatnonzero(eid >= 0))
     assert np.array_equal(np.sort(np.concatenate([other, nexts, *by_step])), np.flatnonzero(ix.src < ix.dst))
     assert np.array_equal(src, ix.src[other]) and np.array_equal(dst, ix.dst[other])
+
+
+def test_the_row_edges_kept_with_the_index_are_those_of_the_edges_asked(index):
+    """3F: `run_roots` reads which row steps are edges from masks kept with the index for its
+    `crossable` (and `shared` arrays) only: the overland regions labelled again and again (two a
+    verdict) as every edge written out, and other edges asked between them (their masks made for
+    them, never the kept ones read, nor kept themselves)."""
+    ix, rng = index, np.random.default_rng(5)
+    crossable = ix.crossable
+    others = [symmetric(ix, crossable & (rng.random(len(ix.src)) < p)) for p in (0.5, 0.9)]
+    for edges in (crossable, others[0], crossable, others[1], crossable):
+        into = rng.random(len(ix)) < 0.8
+        kept = edges & into[ix.src] & into[ix.dst]
+        want = component_roots(len(ix), ix.src[kept], ix.dst[kept])
+        assert np.array_equal(region_steps.run_roots(ix, edges, into), want)
+    assert [known is crossable for known, _ in ix.__dict__["_row_edges"]] == [True]
+    to_next, by_step = region_steps.row_edges(ix, crossable)
+    step, slices = region_steps.row_steps(ix)[:2]
+    assert np.array_equal(to_next, (step >= 0) & crossable[step])
+    assert all(np.array_equal(m, (eid >= 0) & crossable[eid]) for m, (_, eid) in zip(by_step, slices))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_reaching_at_over_the_maps_crossable_hexsides_reads_the_kept_rows_in(index, seed):
+    """3F: over the index's own `crossable` (the overland regions of a verdict), `reaching_at` reads
+    which edges a node may leave by from the searches' kept table of edges in (symmetric hexsides:
+    the edge to a neighbour is one exactly when the edge from it is): the same answers as the
+    regions read node by node, on a map with impassable hexsides and edges off the map."""
+    ix, rng = index, np.random.default_rng(seed)
+    assert not ix.crossable.all() and (ix.out_eid < 0).any()
+    into = rng.random(len(ix)) < (0.5, 0.8, 0.95, 0.3)[seed]
+    out_of = into | (rng.random(len(ix)) < 0.3)
+    regions = Regions(ix, ix.crossable, into, out_of)
+    for p in (0.0, 0.002, 0.05):
+        seeds = rng.random(len(ix)) < p
+        want = reference_reaching(Regions(ix, ix.crossable, into, out_of), seeds)
+        nodes = np.arange(len(ix))
+        assert regions.reaching_at(seeds, nodes).tolist() == [want(a) for a in nodes.tolist()]
+    assert region_steps.usable_in(ix, ix.crossable) is not None

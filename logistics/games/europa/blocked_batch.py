@@ -45,66 +45,86 @@ def too_far(said: dict, hex_id, i: int, d: float, weather: str, limit) -> Block:
 
 
 def blocks(engine, entries: list) -> list[Block]:
-    """`engine._explain_block(unit, group, node)` of each of `entries` ((k, unit, node, group, ...)),
-    answered per group, side and weather level at once."""
-    found: list[Block | None] = [None] * len(entries)
+    """`engine._explain_block(unit, group, node)` of each of `entries` ((k, unit, node, group, kind):
+    `kind` the unit's kind, `unit_kinds.batch_kinds`), answered per group, side and weather level
+    at once: the units' rows as arrays, Python only per unit whose Block is made alone (no source,
+    naval, no line at all, too long)."""
+    found = np.full(len(entries), None, dtype=object)
+    if not entries:
+        return []
+    nodes = np.array([entry[2] for entry in entries], dtype=np.int64)
+    kinds = np.array([entry[4] for entry in entries], dtype=np.int64)
+    # The batches by group and side (kinds that share both share a batch), in the order of their
+    # first entry; a group with no source active (12C1) is asked alone, unit by unit (its cut kept).
+    distinct, first_rows = np.unique(kinds, return_index=True)
     batches: dict[tuple, list[int]] = {}
-    for j, entry in enumerate(entries):
-        unit, reach = entry[1], entry[3]
-        if not reach.has_seeds:         # 12C1: no source active, asked alone (its cut is kept)
-            found[j] = engine._explain_block(unit, reach, entry[2])
+    alone = []
+    for kind, j in sorted(zip(distinct.tolist(), first_rows.tolist()), key=lambda kj: kj[1]):
+        unit, reach = entries[j][1], entries[j][3]
+        if reach.has_seeds:
+            batches.setdefault((id(reach), unit.side), []).append(kind)
         else:
-            batches.setdefault((id(reach), unit.side), []).append(j)
+            alone.append(kind)
+    for j in np.flatnonzero(np.isin(kinds, alone)).tolist() if alone else ():
+        found[j] = engine._explain_block(entries[j][1], entries[j][3], entries[j][2])
     hex_id, lengths, order = engine.index.hex_id, engine.rules.lengths, engine.rules.weather_order
-    blocked: dict[str, tuple] = {}      # side -> (its view, [(row, first blocked node)])
+    blocked: dict[str, tuple] = {}      # side -> (its view, [rows], [their first blocked nodes])
     said: dict[tuple, Block] = {}       # `too_far`'s Blocks
-    for rows in batches.values():
-        _, unit, _, reach, *_ = entries[rows[0]]
+    for batch_kinds in batches.values():
+        rows = np.flatnonzero(np.isin(kinds, batch_kinds)) if len(batch_kinds) > 1 else \
+            np.flatnonzero(kinds == batch_kinds[0])
+        _, unit, _, reach, *_ = entries[rows.item(0)]
         side, view = unit.side, engine.view(unit.side)
-        side_blocked = blocked.setdefault(side, (view, []))[1]
-        nodes = np.array([entries[j][2] for j in rows], dtype=np.int64)
-        levels = np.maximum(engine.level[nodes], min(reach.overland))
+        side_rows, side_nodes = blocked.setdefault(side, (view, [], []))[1:]
+        these_all = nodes.take(rows)
+        levels = np.maximum(engine.level.take(these_all), min(reach.overland))
         distinct_levels = sorted_unique(levels).tolist()
         for level in distinct_levels:
             if len(distinct_levels) == 1:
-                these, level_rows = nodes, rows
+                these, level_rows = these_all, rows
             else:
                 at = levels == level
-                these, level_rows = nodes[at], [j for j, a in zip(rows, at.tolist()) if a]
+                these, level_rows = these_all.compress(at), rows.compress(at)
             weather = order[level]
             limit = lengths[weather]["overland"]
             relaxed = engine._relaxed(reach, level, view)
             dist = relaxed.settled(these)
-            walked = []                 # (row, node, d) of the lines whose first blocked hex is read
             # No line within the length (inf: none at all): 34F, 34K first, for all those units at once.
-            ds = dist.tolist()
-            far = [k for k, d in enumerate(ds) if not d <= limit]
-            naval = dict(zip(far, engine._naval_blocks(reach, [entries[level_rows[k]][1] for k in far],
-                                                       these[far].tolist())))
-            for k, (j, i, d) in enumerate(zip(level_rows, these.tolist(), ds)):
-                if naval and k in naval:
-                    if naval[k] is not None:
-                        found[j] = naval[k]
+            far = np.flatnonzero(~(dist <= limit))
+            if far.size:
+                walked = np.ones(len(these), dtype=bool)     # the units whose first blocked hex is read
+                far_rows = level_rows.take(far).tolist()
+                navals = engine._naval_blocks(reach, [entries[j][1] for j in far_rows], these.take(far).tolist())
+                for k, j, block in zip(far.tolist(), far_rows, navals):
+                    if block is None and dist[k] != np.inf:
                         continue
-                    if d == np.inf:
-                        found[j] = Block(hex_id(i), "12B", "no line of any length reaches a friendly supply network")
-                        continue
-                walked.append((j, i, d))
-            if not walked:
-                continue
-            starts = np.array([i for _, i, _ in walked], dtype=np.int64)
-            first = engine._first_blocked(relaxed, reach, level, view, starts)   # starts answered
-            hit = first.firsts(starts)
-            for (j, i, d), b in zip(walked, hit):
-                if b >= 0:              # 12A / 37C / 39A: the first hex the line may not enter
-                    side_blocked.append((j, b))
-                else:
+                    found[j] = block if block is not None else \
+                        Block(hex_id(these.item(k)), "12B", "no line of any length reaches a friendly supply network")
+                    walked[k] = False
+                if not walked.all():
+                    these, dist, level_rows = these.compress(walked), dist.compress(walked), level_rows.compress(walked)
+                if not these.size:
+                    continue
+            hit = engine._first_blocked(relaxed, reach, level, view, these).firsts_of(these)   # starts answered
+            entered = hit >= 0          # 12A / 37C / 39A: the first hex the line may not enter
+            side_rows.append(level_rows.compress(entered))
+            side_nodes.append(hit.compress(entered))
+            if not entered.all():       # 12B: no hex blocks the line, it is too long
+                short = ~entered
+                for j, i, d in zip(level_rows.compress(short).tolist(), these.compress(short).tolist(),
+                                   dist.compress(short).tolist()):
                     found[j] = too_far(said, hex_id, i, d, weather, limit)
-    # The Blocks of those hexes made per side at once, each distinct hex once (`_blocks_at`).
-    for side, (view, rows) in blocked.items():
-        distinct = list(dict.fromkeys(b for _, b in rows))
-        at_hex = dict(zip(distinct, engine._blocks_at(side, view, distinct)))
-        for j, b in rows:
-            found[j] = at_hex[b]
-    return found
-
+    # The Blocks of those hexes made per side at once, each distinct hex once, in the order first
+    # met (`_blocks_at`).
+    for side, (view, side_rows, side_nodes) in blocked.items():
+        if not side_rows:
+            continue
+        rows, at = np.concatenate(side_rows), np.concatenate(side_nodes)
+        if not at.size:
+            continue
+        hexes, first_at, where = np.unique(at, return_index=True, return_inverse=True)
+        met = np.argsort(first_at, kind="stable")
+        made = np.empty(len(hexes), dtype=object)
+        made[met] = engine._blocks_at(side, view, hexes.take(met).tolist())
+        found[rows] = made.take(where)
+    return found.tolist()

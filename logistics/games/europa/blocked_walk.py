@@ -55,7 +55,11 @@ class FirstBlocked:
 
     def firsts(self, nodes: np.ndarray) -> list[int]:
         """The first blocked node back from each of `nodes` (answered), -1 where none."""
-        return (self.first.take(nodes) - _OFF).tolist()
+        return self.firsts_of(nodes).tolist()
+
+    def firsts_of(self, nodes: np.ndarray) -> np.ndarray:
+        """`firsts` as an array (int64)."""
+        return self.first.take(nodes).astype(np.int64) - _OFF
 
     def answer(self, starts: np.ndarray) -> None:
         """Answer every node of `starts` at once."""

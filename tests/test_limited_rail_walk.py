@@ -22,7 +22,7 @@ def test_the_rail_walk_from_the_junctions_on_rail_reaches_what_every_junctions_w
         walk.engine, walk.side = engine, side
         for share in (0.002, 0.02, 0.2):
             starts = rng.random(len(ix)) < share
-            want = search(ix, starts, ix.rail, into=view.owned, out_of=view.enter_rail, weight=ix.rail_weight,
+            want = search(ix, starts, ix.rail, into=view.owned_rail, out_of=view.enter_rail, weight=ix.rail_weight,
                           cutoff=limit).dist.array != np.inf
             got = walk._by_rail(starts)
             assert np.array_equal(got, want)

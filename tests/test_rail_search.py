@@ -101,10 +101,10 @@ def test_the_rail_search_is_the_array_search_with_either_back_end(synthetic_engi
     seeds = np.zeros(len(ix), dtype=bool)
     seeds[rng.choice(on_rail, int(rng.integers(1, 15)), replace=False)] = True
     seeds[rng.integers(0, len(ix), 2)] = True                    # and seeds off the rail net
-    want = search(ix, seeds, ix.rail, view.enter_rail, view.owned, ix.rail_weight).dist.array
+    want = search(ix, seeds, ix.rail, view.enter_rail, view.owned_rail, ix.rail_weight).dist.array
     for use_scipy in (True, False):
         monkeypatch.setattr(rail_search, "scipy_pays", lambda n, use=use_scipy: use)
-        fixed = side_rail(ix, view.enter_rail, view.owned)
+        fixed = side_rail(ix, view.enter_rail, view.owned_rail)
         assert fixed.graph.use_scipy is use_scipy
         got = fixed.search(seeds).dist.array
         assert np.array_equal(got, want), use_scipy

@@ -82,8 +82,8 @@ def test_both_sides_of_a_synthetic_map_from_one_net(synthetic_engines, seed):  #
         seeds = np.zeros(len(ix), dtype=bool)
         seeds[rng.choice(on_rail, int(rng.integers(1, 15)), replace=False)] = True
         seeds[rng.integers(0, len(ix), 2)] = True                # and seeds off the rail net
-        want = search(ix, seeds, ix.rail, into, view.owned, ix.rail_weight).dist.array
-        got = side_rail(ix, into, view.owned).search(seeds).dist.array
+        want = search(ix, seeds, ix.rail, into, view.owned_rail, ix.rail_weight).dist.array
+        got = side_rail(ix, into, view.owned_rail).search(seeds).dist.array
         assert np.array_equal(got, want)
         assert np.isfinite(want).sum() > 10 * seeds.sum()
 

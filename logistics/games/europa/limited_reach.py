@@ -60,7 +60,7 @@ class Reachable:
         # A forward walk is `search` (which runs backward, a line from a into b) with `into` and
         # `out_of` swapped, over rail hexsides (both ways alike, as their weights). Only the starts
         # on a rail hexside walk: from the others no rail hexside leads (most junctions).
-        rail = search(ix, starts & ix.rail_hex, ix.rail, into=view.owned, out_of=view.enter_rail,
+        rail = search(ix, starts & ix.rail_hex, ix.rail, into=view.owned_rail, out_of=view.enter_rail,
                       weight=ix.rail_weight, cutoff=limit)
         return starts | (rail.dist.array != np.inf)
 

@@ -19,7 +19,7 @@ def supply_network(engine, unit: Unit) -> SupplyNetwork:
     # 12B: overland and road cross a crossable hexside into a hex the line may enter; the rail
     # element runs on friendly-owned rail into hexes it may enter (rail breaks do not block, 12B3).
     overland = ix.crossable & ix.land[ix.src] & view.enter[ix.dst]
-    rail = ix.rail & view.owned[ix.src] & view.enter_rail[ix.dst]
+    rail = ix.rail & view.owned_rail[ix.src] & view.enter_rail[ix.dst]
     naval_from = tuple(sorted(i for i in reach.origins if isinstance(i, int)))
     naval_to = []
     for port in engine.map.ports if naval_from else ():

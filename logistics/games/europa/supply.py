@@ -170,7 +170,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
         known = self._memo.get(("rail", view.side))
         if known is None or known[0] is not view:
             known = self._memo[("rail", view.side)] = (
-                view, side_rail(ix, view.enter_rail, view.owned))     # the map's rail net contracted once
+                view, side_rail(ix, view.enter_rail, view.owned_rail))     # the map's rail net contracted once
         starts = seeds & view.enter_rail
         full = (("rail", view.side), np.packbits(starts).tobytes())
         kept = self._memo.get(full)

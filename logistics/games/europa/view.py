@@ -168,14 +168,15 @@ class SideView:
         self.enemy_zoc = np.zeros(len(index), dtype=bool)
         for enemy in position.enemies_of(side):
             self.enemy_zoc |= _zoc_mask(map_, index, nodes, enemy)
-        # Exact at rail and city hexes (`owned_where_read`): only there is it read (the rail lines,
-        # 12B; the connections, 12C1; `why`'s rail path between a source's cities).
-        self.owned = nodes.owned_where_read(side)
+        # The hexes the side owns, exact at rail and city hexes only (`owned_where_read`), hence the
+        # name: only there is it read (the rail lines, 12B; the connections, 12C1; `why`'s rail path
+        # between a source's cities). A reader of ownership elsewhere uses `PositionNodes.owned`.
+        self.owned_rail = nodes.owned_where_read(side)
         owner = position.owner
         self.unpacified = index.mask([h for h in position.barred_cities() if owner.get(h) == side])  # 39A, 39B
         self.enter = (index.land & ~index.neutral & ~self.enemy_units
                       & ~(self.enemy_zoc & ~self.friendly_units) & ~self.unpacified)
-        self.enter_rail = self.enter & self.owned & index.rail_hex
+        self.enter_rail = self.enter & self.owned_rail & index.rail_hex
 
     def why_not(self, i: int, unpacified: bool = True) -> tuple[str, str] | None:
         """The rule that stops a line entering node i, or None. `unpacified`: whether an

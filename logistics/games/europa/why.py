@@ -240,7 +240,7 @@ class Reasons:
                 why = view.why_not(k)
                 if why is not None:
                     cut = self._blocked_at(ix.hex_id(k), src.side, *why)
-                elif not view.owned[k]:
+                elif not view.owned_rail[k]:
                     owner = self.position.owner.get(ix.hexes[k], UNOWNED)
                     cut = Block(ix.hex_id(k), "12C1, 7A", f"rail hex not {src.side}-owned ({owner})")
                 else:

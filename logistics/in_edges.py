@@ -84,13 +84,13 @@ def _byte_costs(index, entry: list) -> np.ndarray | None:
     a cost of at least FAR, past its cutoff: it drops that edge as it drops one at inf."""
     if entry[4] is None:
         table, weight = entry[2], entry[1]
-        usable = table != np.inf
         # Every edge's weight a whole number below FAR (the index's are): each edge's byte, read
         # through the index's edges in, without the table's float temporaries (~80 MB at 1M, paid
         # for on first touch by a cold verdict). Otherwise the usable costs are checked one by one.
         if bool(((weight >= 0) & (weight < FAR)).all()) and bool((weight == (small := weight.astype(np.uint8))).all()):
-            entry[4] = np.where(usable, small[index.in_eid], np.uint8(FAR))
+            entry[4] = _by_edge_in(index, small, entry[0], FAR)
         else:
+            usable = table != np.inf
             costs = table[usable]
             whole = bool(((costs == np.floor(costs)) & (costs >= 0) & (costs < FAR)).all())
             entry[4] = np.where(usable, table, FAR).astype(np.uint8) if whole else False
@@ -111,11 +111,27 @@ def _kept(index, edges: np.ndarray, weight: np.ndarray | None) -> list | None:
     own = edges is index.crossable or any(edges is a for a in kept_arrays)
     if not own or not (weight is None or weight is index.adverse_weight or any(weight is a for a in kept_arrays)):
         return None
-    ie = index.in_eid
-    usable = (ie >= 0) & edges[ie]
-    table = usable if weight is None else np.where(usable, weight[ie], np.inf)
+    table = _by_edge_in(index, None, edges, False) if weight is None else _by_edge_in(index, weight, edges, np.inf)
     kept.append([edges, weight, table, None, None, None])
     return kept[-1]
+
+
+def _by_edge_in(index, values: np.ndarray | None, edges: np.ndarray, other) -> np.ndarray:
+    """The (n, 6) table of each node's edges in (`HexIndex.in_eid`): `values[e]` (`edges[e]` if
+    `values` is None) for an edge e of `edges`, `other` for any other edge and off the map. One
+    gather from a per-edge copy with one more cell, which an edge number of -1 (off the map) reads:
+    no (n, 6) masks or temporaries (at 1M hexes each is 6-24 MB, paid for on first touch by a cold
+    verdict)."""
+    if values is None:
+        per_edge = np.empty(len(edges) + 1, dtype=bool)
+        per_edge[:-1] = edges
+    else:
+        # np.where's type: a table of float32 costs stays float32 (`other` a Python float or a FAR byte).
+        per_edge = np.empty(len(edges) + 1, dtype=np.result_type(values, other))
+        per_edge.fill(other)
+        np.copyto(per_edge[:-1], values, where=edges)
+    per_edge[-1] = other
+    return per_edge[index.in_eid]
 
 
 def shared(index, name: str, make: Callable[[], np.ndarray]) -> np.ndarray:

@@ -62,22 +62,24 @@ def _walks(tail: np.ndarray, head: np.ndarray, cost: np.ndarray, inner: np.ndarr
     # An edge u -> v out of an inner node u continues the walk that came into u from its other
     # neighbour: of u's two edges in, the one not from v.
     ptr = np.arange(m)
-    out_inner = np.flatnonzero(inner[tail])
+    from_inner = inner[tail]                     # each edge's: whether it leaves an inner node
+    out_inner = np.flatnonzero(from_inner)
     u, v = tail[out_inner], head[out_inner]
     pair = into[u]
     ptr[out_inner] = np.where(tail[pair[:, 0]] != v, pair[:, 0], pair[:, 1])
     # Pointer jumping: `total` sums the costs of the edges after ptr[e] up to e, `hops` counts
     # them (none for a walk's first edge, which points at itself); only edges whose pointer is not
-    # yet a first edge move.
+    # yet a first edge move (each round gathers the pointers once, and one mask per edge).
     total = cost.copy()
-    total[~inner[tail]] = 0.0
-    hops = inner[tail].astype(np.int64)
+    total[~from_inner] = 0.0
+    hops = from_inner.astype(np.int64)
     active = out_inner
     for _ in range(int(m).bit_length() + 1):
-        active = active[inner[tail[ptr[active]]]]
+        step = ptr.take(active)
+        moves = from_inner.take(step)
+        active, step = active.compress(moves), step.compress(moves)
         if not active.size:
             return ptr, total + cost[ptr], hops, None
-        step = ptr[active]
         total[active] += total[step]
         hops[active] += hops[step]
         ptr[active] = ptr[step]

@@ -133,3 +133,24 @@ def test_each_node_s_printed_id_is_the_map_s(seed):
         assert ix.node_of(expected) == i
         outcomes.add("id")
     assert outcomes == {"id", "error"}
+
+
+@pytest.mark.parametrize("block", [1, 7, 64])
+def test_the_tables_made_a_block_of_rows_at_a_time_are_the_plain_ones(block, monkeypatch):
+    """The neighbour table and each node's edges in (index_tables: rows made a block at a time,
+    one gather per block) with blocks of a few rows, so that every map spans many blocks and ends
+    in a partial one: each node's neighbour in each direction and the edge from it, against a
+    plain look-up per hex and edge."""
+    import logistics.index_tables as tables
+    monkeypatch.setattr(tables, "_BLOCK", block)
+    sizes = []
+    for seed in range(8):
+        m = _random_map(seed, *[("flat", "odd"), ("pointy", "even"), ("flat", "even"), ("pointy", "odd")][seed % 4])
+        ix = HexIndex(m)
+        sizes.append(len(ix))
+        pos = {h: i for i, h in enumerate(m.hexes())}
+        edges = {(a, b): e for e, (a, b) in enumerate(zip(ix.src.tolist(), ix.dst.tolist()))}
+        want_nbr = [[pos.get(n, -1) for n in h.neighbours()] for h in ix.hexes]
+        assert ix.nbr.dtype == ix.in_eid.dtype == tables.NODE and ix.nbr.tolist() == want_nbr
+        assert ix.in_eid.tolist() == [[edges.get((j, i), -1) for j in row] for i, row in enumerate(want_nbr)]
+    assert max(sizes) > 3 * block and (block == 1 or any(k % block for k in sizes))   # many blocks; a partial last one

@@ -186,3 +186,39 @@ def test_a_weight_kept_with_the_index_reads_a_kept_table_and_gives_dijkstra(maps
         assert np.array_equal(got, want) and np.array_equal(copy, want)
         assert got.dtype == np.float32 and copy.dtype == np.float64
     assert any(e[1] is weight for e in ix.__dict__["_in_rows"])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_kept_table_is_the_plain_table_of_each_nodes_edges_in(maps, seed):
+    """Each kept table (`in_edges._by_edge_in`: one gather from a per-edge copy with a spare cell
+    for off the map) against a plain construction node by node and direction by direction, from
+    the edges' own nodes: random edge masks and whole weights kept with the index (`shared`),
+    rows of whether an edge is usable, of its costs (inf where not usable or off the map) and of
+    its bytes (FAR), and `entered`'s mask; a weight of FAR or more on a usable edge: no bytes."""
+    from logistics.in_edges import FAR, _byte_costs, _kept, entered
+    rng = np.random.default_rng(seed)
+    ix = HexIndex(maps[seed % 2])
+    edges = shared(ix, "random edges", lambda: rng.random(len(ix.src)) < 0.7)
+    weight = shared(ix, "random weight", lambda: rng.integers(1, 9, len(ix.src)).astype(np.float32))
+    if seed >= 3:
+        weight[rng.choice(np.flatnonzero(edges), 3)] = np.float32(FAR + 1)
+    edge_of = {(a, b): e for e, (a, b) in enumerate(zip(ix.src.tolist(), ix.dst.tolist()))}
+    usable = np.zeros((len(ix), 6), dtype=bool)
+    costs = np.full((len(ix), 6), np.inf, dtype=np.float32)
+    for i, row in enumerate(ix.nbr.tolist()):
+        for d, a in enumerate(row):
+            e = edge_of.get((a, i))
+            assert (e is None) == (a < 0)
+            if e is not None and edges[e]:
+                usable[i, d], costs[i, d] = True, weight[e]
+    assert in_rows(ix, edges, None)(np.arange(len(ix))).dtype == bool
+    assert np.array_equal(in_rows(ix, edges, None)(np.arange(len(ix))), usable)
+    got = in_rows(ix, edges, weight)(np.arange(len(ix)))
+    assert got.dtype == np.float32 and np.array_equal(got, costs)
+    small = _byte_costs(ix, _kept(ix, edges, weight))
+    if seed >= 3:
+        assert small is None
+    else:
+        assert small.dtype == np.uint8 and np.array_equal(small, np.where(usable, costs, FAR))
+    assert np.array_equal(entered(ix, edges, None), usable.any(axis=1))
+    assert np.array_equal(entered(ix, edges, weight), usable.any(axis=1))

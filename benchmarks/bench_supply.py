@@ -214,7 +214,7 @@ class Baseline:
         key = ("rail", side, seeds)
         if key not in self.graphs:
             ix = self.ix
-            keep = ix.rail & view.enter_rail[ix.dst] & view.owned[ix.src]
+            keep = ix.rail & view.enter_rail[ix.dst] & view.owned_rail[ix.src]
             g = self._graph(("rail-edges", side), lambda: (ix.src[keep], ix.dst[keep],
                                                            1 + LOW_VOLUME_WEIGHT * ix.low_volume[keep])).copy()
             g.add_weighted_edges_from((s, self.SINK, 0) for s in seeds if view.enter_rail[s])

@@ -108,12 +108,18 @@ def _kept(index, edges: np.ndarray, weight: np.ndarray | None) -> list | None:
         if entry[0] is edges and entry[1] is weight:
             return entry
     kept_arrays = index.__dict__.get("_shared", {}).values()
-    own = edges is index.crossable or any(edges is a for a in kept_arrays)
-    if not own or not (weight is None or weight is index.adverse_weight or any(weight is a for a in kept_arrays)):
+    if not keeps_tables_for(index, edges) or \
+            not (weight is None or weight is index.adverse_weight or any(weight is a for a in kept_arrays)):
         return None
     table = _by_edge_in(index, None, edges, False) if weight is None else _by_edge_in(index, weight, edges, np.inf)
     kept.append([edges, weight, table, None, None, None])
     return kept[-1]
+
+
+def keeps_tables_for(index, edges: np.ndarray) -> bool:
+    """Whether `edges` is the index's `crossable` or one of its `shared` arrays (found by identity):
+    the same for every position, so tables made from it are kept with the index."""
+    return edges is index.crossable or any(edges is a for a in index.__dict__.get("_shared", {}).values())
 
 
 def _by_edge_in(index, values: np.ndarray | None, edges: np.ndarray, other) -> np.ndarray:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from logistics.in_edges import usable_in
+from logistics.in_edges import keeps_tables_for, usable_in
 
 
 def component_roots(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -123,7 +123,7 @@ def row_edges(index, edges: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     step, slices = row_steps(index)[:2]
     # No edge (-1) reads the last cell of `edges`: the test `>= 0` drops it.
     masks = ((step >= 0) & edges.take(step), [(eid >= 0) & edges.take(eid) for _, eid in slices])
-    if edges is index.crossable or any(edges is a for a in index.__dict__.get("_shared", {}).values()):
+    if keeps_tables_for(index, edges):
         kept.append((edges, masks))
     return masks
 

@@ -128,9 +128,10 @@ def exact_masks(reach, how: dict) -> bool:
     return reach.cutoff == how.get("cutoff") and same(reach.into, how["into"]) and same(reach.out_of, how["out_of"])
 
 
-def packed_seeds(reach) -> np.ndarray:
-    """A search's seeds as bits (np.packbits), made once per search."""
+def packed_seeds(reach, made: np.ndarray | None = None) -> np.ndarray:
+    """A search's seeds as bits (np.packbits), made once per search (`made`: the bits, if the
+    caller has made them already)."""
     packed = reach.__dict__.get("_packed_seeds")
     if packed is None:
-        packed = reach.__dict__["_packed_seeds"] = np.packbits(reach.seeds)
+        packed = reach.__dict__["_packed_seeds"] = np.packbits(reach.seeds) if made is None else made
     return packed

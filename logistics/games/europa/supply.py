@@ -42,7 +42,7 @@ from logistics.position import Position, Unit
 from logistics.rail_sides import side_rail
 from logistics.trimmed_start import nearest_other, trimmed_start
 from logistics.verdict import Block, LineStep, Verdict, place_of
-from logistics.warm_start import exact_masks, nearest_known
+from logistics.warm_start import exact_masks, nearest_known, packed_seeds
 
 
 class EuropaSupply(Sources, Lines, Explanations, Reasons):
@@ -160,7 +160,7 @@ class EuropaSupply(Sources, Lines, Explanations, Reasons):
                 self._memo[full] = search(self.index, seeds, **how, start=trimmed_start(self.index, other, seeds, how))
             else:
                 self._memo[full] = search(self.index, seeds, **how, known=known, packed=packed)
-            self._memo[full].__dict__["_packed_seeds"] = packed      # warm_start.packed_seeds, made once
+            packed_seeds(self._memo[full], packed)      # the seeds' bits kept with the search, made once
             earlier.append(self._memo[full])
         return self._memo[full]
 

@@ -93,16 +93,15 @@ def _isolation(engine, units: list, at: list[int], groups: list, cut: np.ndarray
     count for them (as `_isolated`, the seeds not read again; the errata's ports read once per
     kind); whether each unit is, and why (in the batch's order)."""
     isolated, isolation = [False] * len(units), [None] * len(units)
+    errata_of: dict[int, bool] = {}     # an isolated unit's row -> whether the errata count for it
     for kind in sorted_unique(kinds).tolist():
         rows = cut.compress(kinds == kind).tolist()
-        unit, reach = groups[kind]
-        for j, errata, unisolated in zip(rows, *engine._naval_unisolated_at(unit, [at[j] for j in rows])):
+        for j, errata, unisolated in zip(rows, *engine._naval_unisolated_at(groups[kind][0], [at[j] for j in rows])):
             if not unisolated:
-                isolated[j], isolation[j] = True, (units[j], reach, at[j], errata)
-    for j in cut.tolist():          # the explanations made in the batch's order, as before
+                isolated[j], errata_of[j] = True, errata
+    for j, kind in zip(cut.tolist(), kinds.tolist()):   # the explanations made in the batch's order, as before
         if isolated[j]:
-            unit, reach, node, errata = isolation[j]
-            isolation[j] = engine._isolation(unit, reach, node, errata=errata)
+            isolation[j] = engine._isolation(units[j], groups[kind][1], at[j], errata=errata_of[j])
     return isolated, isolation
 
 

@@ -6,8 +6,8 @@ from itertools import count, repeat
 
 import numpy as np
 
-from logistics.games.europa.garrisons import garrison_mask
-from logistics.mapdata import Map
+from logistics.games.europa.garrisons import city_nodes, garrison_mask
+from logistics.mapdata import CITY_SIZES, Map
 from logistics.network import HexIndex
 from logistics.position import Position
 from logistics.sorted_unique import sorted_unique
@@ -55,18 +55,16 @@ PULL_UNDER = 250_000
 def _read_nodes(index: HexIndex) -> tuple[np.ndarray, list]:
     """The hexes whose owner a verdict reads (`PositionNodes.owned_where_read`): the rail hexes
     and the hexes of the map's cities on the index, in node order, as nodes and as Hexes. They
-    depend on the map only, so they are kept with it (made again if its city list is replaced or
-    grows, as garrisons.city_nodes)."""
-    map_ = index.map
-    cached = map_.__dict__.get("_owner_read_nodes")
-    if cached is None or cached[0] is not index or cached[1] is not map_.cities or cached[2] != len(map_.cities):
+    depend on the map only, so they are kept with the index, made again when the cities' nodes
+    (`garrisons.city_nodes`, kept with the map) are."""
+    cities = city_nodes(index.map, index, CITY_SIZES)
+    cached = index.__dict__.get("_owner_read_nodes")
+    if cached is None or cached[0] is not cities:
         read = index.rail_hex.copy()
-        cities = index.nodes([h for city in map_.cities for h in city.place.hexes])
-        read[cities[cities >= 0]] = True
+        read[cities] = True
         nodes = np.flatnonzero(read)
-        cached = map_.__dict__["_owner_read_nodes"] = (index, map_.cities, len(map_.cities), nodes,
-                                                       [index.hexes[k] for k in nodes.tolist()])
-    return cached[3], cached[4]
+        cached = index.__dict__["_owner_read_nodes"] = (cities, nodes, [index.hexes[k] for k in nodes.tolist()])
+    return cached[1], cached[2]
 
 
 class _LookedUp:
